@@ -1,0 +1,38 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "lifetrace",
+    products: [
+        .library(name: "Lifetrace", targets: ["Lifetrace"]),
+        .library(name: "LifetraceUI", targets: ["LifetraceUI"]),
+        .library(name: "LifetraceScenario", targets: ["LifetraceScenario"]),
+        .executable(name: "lifetrace", targets: ["lifetrace"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // The instrumentation core: no dependency on any UI runtime.
+        .target(name: "Lifetrace"),
+        // The headless UIKit-style view-controller runtime.
+        .target(name: "LifetraceUI", dependencies: ["Lifetrace"]),
+        // The scenario language: parser, runner, golden-trace checks.
+        .target(name: "LifetraceScenario", dependencies: ["Lifetrace", "LifetraceUI"]),
+        .executableTarget(
+            name: "lifetrace",
+            dependencies: [
+                "Lifetrace", "LifetraceUI", "LifetraceScenario",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "LifetraceTests", dependencies: ["Lifetrace"]),
+        .testTarget(name: "LifetraceUITests", dependencies: ["Lifetrace", "LifetraceUI"]),
+        .testTarget(
+            name: "LifetraceScenarioTests",
+            dependencies: ["Lifetrace", "LifetraceUI", "LifetraceScenario"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,47 @@
+/// One record of a hook invocation: the unit every sink receives.
+///
+/// Hooks that run user code are intervals (a `begin` and an `end` record, the `end` carrying the
+/// duration); others are instants. The fields mirror the JSON-lines format documented in the README.
+public struct Event: Sendable, Hashable {
+    /// Process-wide sequence number, strictly increasing in emission order.
+    public var seq: UInt64
+    /// Nanoseconds on `CLOCK_MONOTONIC`, the clock LTTng uses, so traces line up.
+    public var timestamp: UInt64
+    /// The hook.
+    public var hook: Hook
+    /// Begin, end or instant.
+    public var phase: Phase
+    /// The object the event is about.
+    public var subject: Subject
+    /// Optional fields: target, animated, index, text, count.
+    public var details: Details
+    /// On `end` records: nanoseconds since the matching `begin`.
+    public var duration: UInt64?
+    /// The emitting thread's kernel thread id (LTTng's `vtid`).
+    public var thread: UInt32
+
+    /// Creates an event. Sinks receive events made by the system; this initializer is for tests and
+    /// for tools that replay traces.
+    public init(
+        seq: UInt64,
+        timestamp: UInt64,
+        hook: Hook,
+        phase: Phase,
+        subject: Subject,
+        details: Details = .none,
+        duration: UInt64? = nil,
+        thread: UInt32 = 0
+    ) {
+        self.seq = seq
+        self.timestamp = timestamp
+        self.hook = hook
+        self.phase = phase
+        self.subject = subject
+        self.details = details
+        self.duration = duration
+        self.thread = thread
+    }
+
+    /// The controller's name (shorthand for `subject.name`).
+    public var controller: String { subject.name }
+}

@@ -1,0 +1,171 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// A buffered, thread-safe byte stream to a file descriptor that never crashes or hangs its host.
+///
+/// Records are appended to one reused buffer and written in large writes (per line when the
+/// descriptor is a terminal, so people watching see events as they happen). When a write fails
+/// (a closed pipe, a full disk), the output reports once on standard error, stops writing, and
+/// counts every record it drops; ``statistics`` tells how many. `SIGPIPE` is ignored while its
+/// disposition is the default, so a closed pipe is an error code rather than death.
+public final class ByteOutput: Sendable {
+    /// What an output has written and dropped.
+    public struct Statistics: Sendable, Hashable {
+        /// Records handed to the output.
+        public var records: Int
+        /// Records that were never written (the output had failed).
+        public var dropped: Int
+        /// Bytes written to the descriptor.
+        public var bytes: Int
+        /// The failure that stopped the output, if any.
+        public var failure: String?
+    }
+
+    private struct State {
+        var fd: Int32
+        var buffer: [UInt8]
+        var pendingRecords = 0
+        var statistics = Statistics(records: 0, dropped: 0, bytes: 0, failure: nil)
+    }
+
+    /// Flushes when the buffer reaches this size.
+    static let bufferLimit = 64 * 1024
+    /// How long a write may wait for a non-blocking descriptor before the output gives up.
+    static let writeTimeoutMilliseconds: Int32 = 2_000
+
+    private let state: Mutex<State>
+    private let closesDescriptor: Bool
+    private let flushesEachRecord: Bool
+    /// A short name used in reports, such as `jsonl sink (stdout)`.
+    public let label: String
+
+    /// Creates an output on an open descriptor.
+    ///
+    /// - Parameters:
+    ///   - closesDescriptor: whether to close it when the output is released.
+    ///   - flushesEachRecord: `nil` flushes per record only when the descriptor is a terminal.
+    public init(fileDescriptor fd: Int32, label: String, closesDescriptor: Bool = false, flushesEachRecord: Bool? = nil) {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(Self.bufferLimit + 4096)
+        self.state = Mutex(State(fd: fd, buffer: buffer))
+        self.label = label
+        self.closesDescriptor = closesDescriptor
+        self.flushesEachRecord = flushesEachRecord ?? (isatty(fd) == 1)
+        Self.ignoreBrokenPipeSignal
+        ExitFlusher.register(self)
+    }
+
+    /// Opens a destination for writing (files are created or truncated).
+    ///
+    /// - Throws: ``ConfigurationError`` when a file cannot be opened, naming the path and the reason.
+    public static func open(_ destination: Destination, label: String) throws -> ByteOutput {
+        switch destination {
+        case .standardOutput:
+            return ByteOutput(fileDescriptor: STDOUT_FILENO, label: "\(label) (stdout)")
+        case .standardError:
+            return ByteOutput(fileDescriptor: STDERR_FILENO, label: "\(label) (stderr)", flushesEachRecord: true)
+        case .fileDescriptor(let fd):
+            guard fcntl(fd, F_GETFD) != -1 else {
+                throw ConfigurationError("\(label): file descriptor \(fd) is not open")
+            }
+            return ByteOutput(fileDescriptor: fd, label: "\(label) (fd:\(fd))")
+        case .file(let path):
+            let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard fd >= 0 else {
+                throw ConfigurationError("\(label): cannot open \"\(path)\" for writing: \(String(cString: strerror(errno)))")
+            }
+            return ByteOutput(fileDescriptor: fd, label: "\(label) (\(path))", closesDescriptor: true, flushesEachRecord: false)
+        }
+    }
+
+    deinit {
+        let fd = state.withLock { state in
+            Self.drain(&state, label: label)
+            return state.fd
+        }
+        if closesDescriptor { close(fd) }
+    }
+
+    /// Appends one record, built by `body` directly into the shared buffer.
+    public func write(_ body: (inout [UInt8]) -> Void) {
+        state.withLock { state in
+            state.statistics.records += 1
+            guard state.statistics.failure == nil else {
+                state.statistics.dropped += 1
+                return
+            }
+            body(&state.buffer)
+            state.pendingRecords += 1
+            if flushesEachRecord || state.buffer.count >= Self.bufferLimit {
+                Self.drain(&state, label: label)
+            }
+        }
+    }
+
+    /// Writes out the buffer now.
+    public func flush() {
+        state.withLock { Self.drain(&$0, label: label) }
+    }
+
+    /// What the output has written and dropped so far.
+    public var statistics: Statistics {
+        state.withLock { $0.statistics }
+    }
+
+    private static func drain(_ state: inout State, label: String) {
+        guard !state.buffer.isEmpty else { return }
+        defer {
+            state.buffer.removeAll(keepingCapacity: true)
+            state.pendingRecords = 0
+        }
+        guard state.statistics.failure == nil else { return }
+        let fd = state.fd
+        let failure: String? = state.buffer.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if written >= 0 {
+                    offset += written
+                    continue
+                }
+                let code = errno
+                if code == EINTR { continue }
+                if code == EAGAIN || code == EWOULDBLOCK {
+                    var pollfd = Glibc.pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    if poll(&pollfd, 1, writeTimeoutMilliseconds) > 0 { continue }
+                    return "write would block for more than \(writeTimeoutMilliseconds) ms"
+                }
+                return "write failed: \(String(cString: strerror(code))) (errno \(code))"
+            }
+            return nil
+        }
+        if let failure {
+            state.statistics.failure = failure
+            state.statistics.dropped += state.pendingRecords
+            report("lifetrace: \(label): \(failure); dropping further events")
+        } else {
+            state.statistics.bytes += state.buffer.count
+        }
+    }
+
+    /// Writes one line to standard error, unbuffered, ignoring failure.
+    static func report(_ message: String) {
+        var line = message
+        line.append("\n")
+        line.withUTF8 { bytes in
+            _ = Glibc.write(STDERR_FILENO, bytes.baseAddress, bytes.count)
+        }
+    }
+
+    /// Ignores `SIGPIPE` once, if nobody has chosen a disposition for it.
+    private static let ignoreBrokenPipeSignal: Void = {
+        var current = sigaction()
+        if sigaction(SIGPIPE, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil {
+            signal(SIGPIPE, SIG_IGN)
+        }
+    }()
+}

@@ -1,0 +1,95 @@
+/// The human-readable encoding of an event, in the style of an NSLog trace:
+///
+/// ```
+/// <B: 0x6c16980> viewWillAppear animated
+/// <Nav: 0x6c118f0> willShowViewController <B: 0x6c16980>
+/// ── step 3: pop
+/// ```
+public struct TextLineFormat: Sendable, Hashable {
+    /// Whether `end` records are printed, with their duration (otherwise only begins and instants).
+    public var showsEnds: Bool
+    /// Whether each line starts with the event's monotonic time in seconds.
+    public var showsTimestamps: Bool
+
+    /// Creates a format.
+    public init(showsEnds: Bool = false, showsTimestamps: Bool = false) {
+        self.showsEnds = showsEnds
+        self.showsTimestamps = showsTimestamps
+    }
+
+    /// Appends the line for `event`, or nothing when the format leaves such events out.
+    public func append(_ event: Event, to buffer: inout [UInt8]) {
+        if event.phase == .end && !showsEnds { return }
+        if showsTimestamps {
+            buffer.append(UInt8(ascii: "["))
+            buffer.appendDecimal(event.timestamp / 1_000_000_000)
+            buffer.append(UInt8(ascii: "."))
+            let fraction = event.timestamp % 1_000_000_000 / 1_000
+            for divisor: UInt64 in [100_000, 10_000, 1_000, 100, 10, 1] {
+                buffer.append(UInt8(ascii: "0") &+ UInt8(fraction / divisor % 10))
+            }
+            buffer.appendUTF8("] ")
+        }
+        let details = event.details
+        if event.hook == .scenarioStep {
+            buffer.appendUTF8("── step ")
+            buffer.appendDecimal(details.index ?? 0)
+            buffer.appendUTF8(": ")
+            buffer.appendUTF8(details.text ?? "")
+            if event.phase == .end { appendDuration(event.duration, to: &buffer) }
+            buffer.append(UInt8(ascii: "\n"))
+            return
+        }
+        Self.appendObject(event.subject, to: &buffer)
+        buffer.append(UInt8(ascii: " "))
+        buffer.appendUTF8(event.hook.name)
+        if let target = details.target {
+            buffer.append(UInt8(ascii: " "))
+            Self.appendObject(target, to: &buffer)
+        }
+        if let animated = details.animated {
+            buffer.appendUTF8(animated ? " animated" : " not animated")
+        }
+        if let text = details.text {
+            buffer.append(UInt8(ascii: " "))
+            buffer.appendUTF8(text)
+        }
+        if let count = details.count, event.phase == .end {
+            buffer.append(UInt8(ascii: " "))
+            buffer.appendDecimal(count)
+            buffer.appendUTF8(count == 1 ? " view" : " views")
+        }
+        if event.phase == .end { appendDuration(event.duration, to: &buffer) }
+        buffer.append(UInt8(ascii: "\n"))
+    }
+
+    /// One event as a line of text (with its newline), or an empty string when left out.
+    public func line(_ event: Event) -> String {
+        var buffer: [UInt8] = []
+        append(event, to: &buffer)
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
+    private func appendDuration(_ duration: UInt64?, to buffer: inout [UInt8]) {
+        let nanoseconds = duration ?? 0
+        buffer.appendUTF8(" end ")
+        if nanoseconds < 10_000 {
+            buffer.appendDecimal(nanoseconds)
+            buffer.appendUTF8(" ns")
+        } else if nanoseconds < 10_000_000 {
+            buffer.appendDecimal(nanoseconds / 1_000)
+            buffer.appendUTF8(" µs")
+        } else {
+            buffer.appendDecimal(nanoseconds / 1_000_000)
+            buffer.appendUTF8(" ms")
+        }
+    }
+
+    private static func appendObject(_ subject: Subject, to buffer: inout [UInt8]) {
+        buffer.append(UInt8(ascii: "<"))
+        buffer.appendUTF8(subject.name)
+        buffer.appendUTF8(": ")
+        buffer.appendHex(subject.id)
+        buffer.append(UInt8(ascii: ">"))
+    }
+}

@@ -1,0 +1,21 @@
+/// A sink that forwards only the events an ``EventFilter`` accepts.
+public struct FilteredSink: Sink {
+    /// The filter applied to each event.
+    public let filter: EventFilter
+    /// The sink that receives the accepted events.
+    public let base: any Sink
+
+    /// Creates a sink that forwards to `base` what `filter` accepts.
+    public init(filter: EventFilter, base: any Sink) {
+        self.filter = filter
+        self.base = base
+    }
+
+    /// Forwards the event if the filter accepts it.
+    public func emit(_ event: Event) {
+        if filter.accepts(event) { base.emit(event) }
+    }
+
+    /// Flushes the base sink.
+    public func flush() { base.flush() }
+}

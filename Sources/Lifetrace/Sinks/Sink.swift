@@ -1,0 +1,23 @@
+/// Where events go: the plugin protocol of Lifetrace.
+///
+/// A sink receives every event in `seq` order, one call at a time (the system serialises emission),
+/// on the emitting thread, so `emit` must be quick and must never block for long, throw, or trap:
+/// a sink that cannot write degrades (drops, counts, reports once) instead.
+/// A sink must not emit events itself.
+public protocol Sink: Sendable {
+    /// Receives one event.
+    func emit(_ event: Event)
+
+    /// Writes out anything buffered. Called at exit and by ``LifetraceSystem/flush()``.
+    func flush()
+}
+
+extension Sink {
+    /// Nothing to flush.
+    public func flush() {}
+
+    /// This sink, receiving only the events that `filter` accepts.
+    public func filtered(by filter: EventFilter) -> FilteredSink {
+        FilteredSink(filter: filter, base: self)
+    }
+}

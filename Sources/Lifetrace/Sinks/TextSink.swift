@@ -1,0 +1,30 @@
+/// A sink that prints lines a person reads, like an NSLog trace:
+/// `<B: 0x6c16980> viewWillAppear animated`.
+public struct TextSink: Sink {
+    /// How each event is printed.
+    public let format: TextLineFormat
+    /// Where the lines go.
+    public let output: ByteOutput
+
+    /// Creates a text sink on an output.
+    public init(output: ByteOutput, format: TextLineFormat = TextLineFormat()) {
+        self.output = output
+        self.format = format
+    }
+
+    /// Creates a text sink on a destination (default: standard output).
+    ///
+    /// - Throws: ``ConfigurationError`` when the destination cannot be opened.
+    public init(to destination: Destination = .standardOutput, format: TextLineFormat = TextLineFormat()) throws {
+        self.init(output: try ByteOutput.open(destination, label: "text sink"), format: format)
+    }
+
+    /// Prints the event (ends only when the format shows them).
+    public func emit(_ event: Event) {
+        if event.phase == .end && !format.showsEnds { return }
+        output.write { format.append(event, to: &$0) }
+    }
+
+    /// Writes out buffered lines.
+    public func flush() { output.flush() }
+}

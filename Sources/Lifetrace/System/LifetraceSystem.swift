@@ -1,0 +1,135 @@
+import Synchronization
+
+/// The process-wide choice of where events go.
+///
+/// Like swift-log's `LoggingSystem`, a program picks its sinks once, early
+/// (``bootstrap(_:)`` in code, or ``bootstrapFromEnvironment(_:)`` to honour `LIFETRACE_SINKS`).
+/// Until then every hook costs one relaxed atomic load and a branch: no timestamp, no lock, no
+/// allocation. Tests scope a sink to one task with ``withSink(_:operation:)-swift.type.method``,
+/// so tests running in parallel each see only their own events.
+public enum LifetraceSystem {
+    /// Bit 0: a global sink is installed. Bits 1…: twice the number of scoped sinks in use.
+    @usableFromInline
+    static let activity = Atomic<Int>(0)
+
+    /// The global sink, as the address of a retained `Unmanaged<SinkBox>` (0 when none). A replaced
+    /// box is never released: an emitter on another thread may still hold it, and bootstrapping is rare.
+    private static let globalBox = Atomic<UInt>(0)
+
+    /// A sink scoped to the current task (tests, embedded runs).
+    @TaskLocal
+    private static var scopedBox: SinkBox?
+
+    /// The last sequence number handed out; held while a sink receives its event, so that events
+    /// reach every sink in `seq` order, whole, whatever the number of emitting threads.
+    private static let emission = Mutex<UInt64>(0)
+
+    /// Whether any sink would receive an event emitted now. Hooks check this before doing anything.
+    @inlinable
+    public static var isEnabled: Bool {
+        activity.load(ordering: .relaxed) != 0
+    }
+
+    /// Installs `sink` as the process-wide destination of events, replacing the previous one.
+    ///
+    /// Bootstrapping with ``NoOpSink`` turns instrumentation off again.
+    public static func bootstrap(_ sink: any Sink) {
+        let box = Unmanaged.passRetained(SinkBox(sink)).toOpaque()
+        _ = globalBox.exchange(UInt(bitPattern: box), ordering: .acquiringAndReleasing)
+        if sink is NoOpSink {
+            activity.bitwiseAnd(~1, ordering: .releasing)
+        } else {
+            activity.bitwiseOr(1, ordering: .releasing)
+        }
+    }
+
+    /// Installs the sinks named by `LIFETRACE_SINKS` (and the filters of `LIFETRACE_HOOKS` and
+    /// `LIFETRACE_CONTROLLERS`); leaves the system off when the variable is unset or empty.
+    ///
+    /// - Throws: ``ConfigurationError`` naming the variable and the bad part.
+    public static func bootstrapFromEnvironment(
+        _ environment: [String: String] = Environment.current,
+        registry: SinkRegistry = .standard
+    ) throws {
+        if let sink = try SinkConfiguration(environment: environment, registry: registry)?.makeSink() {
+            bootstrap(sink)
+        }
+    }
+
+    /// The sink that receives events emitted from the current task now.
+    public static var sink: any Sink {
+        currentBox()?.sink ?? NoOpSink()
+    }
+
+    /// Runs `operation` with `sink` receiving the events emitted from this task (and the tasks it
+    /// creates), instead of the global sink.
+    public static func withSink<R>(_ sink: any Sink, operation: () throws -> R) rethrows -> R {
+        activity.wrappingAdd(2, ordering: .acquiringAndReleasing)
+        defer { activity.wrappingSubtract(2, ordering: .acquiringAndReleasing) }
+        return try $scopedBox.withValue(SinkBox(sink), operation: operation)
+    }
+
+    /// Runs `operation` with `sink` receiving the events emitted from this task (and the tasks it
+    /// creates), instead of the global sink.
+    public static func withSink<R>(
+        _ sink: any Sink,
+        isolation: isolated (any Actor)? = #isolation,
+        operation: () async throws -> R
+    ) async rethrows -> R {
+        activity.wrappingAdd(2, ordering: .acquiringAndReleasing)
+        defer { activity.wrappingSubtract(2, ordering: .acquiringAndReleasing) }
+        return try await $scopedBox.withValue(SinkBox(sink), operation: operation, isolation: isolation)
+    }
+
+    /// Writes out whatever the current sink has buffered.
+    public static func flush() {
+        currentBox()?.sink.flush()
+    }
+
+    private static func currentBox() -> SinkBox? {
+        let activity = activity.load(ordering: .acquiring)
+        if activity >= 2, let scoped = scopedBox {
+            return scoped
+        }
+        guard activity & 1 != 0, let raw = UnsafeRawPointer(bitPattern: globalBox.load(ordering: .acquiring)) else {
+            return nil
+        }
+        return Unmanaged<SinkBox>.fromOpaque(raw).takeUnretainedValue()
+    }
+
+    /// Emits one event to the current sink; returns its timestamp, or 0 when nothing received it.
+    @usableFromInline
+    static func emit(
+        _ hook: Hook,
+        _ phase: Phase,
+        _ subject: Subject,
+        _ details: Details,
+        since begin: UInt64 = 0
+    ) -> UInt64 {
+        guard let box = currentBox() else { return 0 }
+        let thread = ThreadID.current
+        return emission.withLock { seq in
+            seq &+= 1
+            let now = MonotonicClock.now()
+            box.sink.emit(
+                Event(
+                    seq: seq,
+                    timestamp: now,
+                    hook: hook,
+                    phase: phase,
+                    subject: subject,
+                    details: details,
+                    duration: phase == .end ? now &- begin : nil,
+                    thread: thread
+                )
+            )
+            return now
+        }
+    }
+}
+
+/// A sink behind a class reference, so it can be published through one atomic pointer.
+final class SinkBox: Sendable {
+    let sink: any Sink
+    init(_ sink: any Sink) { self.sink = sink }
+}

@@ -1,0 +1,58 @@
+/// Emits events about one named subject: the interval API for code that is not a controller
+/// (a cache, a network layer, a layout engine), in the spirit of Apple's `OSSignposter`.
+///
+/// ```swift
+/// let probe = Probe(name: "ImageCache")
+/// let state = probe.beginInterval("decode")
+/// decode()
+/// probe.endInterval(state)
+/// ```
+///
+/// With instrumentation off, each call costs one atomic load and a branch, and the details are
+/// never built.
+public struct Probe: Sendable {
+    /// What the events are about.
+    public let subject: Subject
+
+    /// Creates a probe for a subject.
+    @inlinable
+    public init(subject: Subject) { self.subject = subject }
+
+    /// Creates a probe for a name, with an identity of your choosing (default 0).
+    @inlinable
+    public init(name: String, id: UInt = 0) { self.subject = Subject(name: name, id: id) }
+
+    /// Emits the `begin` record of an interval and returns the state to end it with.
+    @inlinable
+    public func beginInterval(_ hook: Hook, _ details: @autoclosure () -> Details = .none) -> IntervalState {
+        guard LifetraceSystem.isEnabled else { return .inactive }
+        return .begin(hook, subject, details())
+    }
+
+    /// Emits the `end` record of an interval begun with ``beginInterval(_:_:)``, with its duration
+    /// and, optionally, a count (such as the views a layout pass laid out).
+    @inlinable
+    public func endInterval(_ state: IntervalState, count: Int? = nil) {
+        state.end(count: count)
+    }
+
+    /// Runs `body` as an interval: `begin` before, `end` after, even when it throws.
+    @inlinable
+    public func withInterval<R>(
+        _ hook: Hook,
+        _ details: @autoclosure () -> Details = .none,
+        _ body: () throws -> R
+    ) rethrows -> R {
+        guard LifetraceSystem.isEnabled else { return try body() }
+        let state = IntervalState.begin(hook, subject, details())
+        defer { state.end(count: nil) }
+        return try body()
+    }
+
+    /// Emits an instant event.
+    @inlinable
+    public func emitEvent(_ hook: Hook, _ details: @autoclosure () -> Details = .none) {
+        guard LifetraceSystem.isEnabled else { return }
+        _ = LifetraceSystem.emit(hook, .instant, subject, details())
+    }
+}

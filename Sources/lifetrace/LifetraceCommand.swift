@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// The `lifetrace` command: run scenarios with UIKit's ordering, check golden traces, and emit events
+/// through the configured sinks.
+@main
+struct LifetraceCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lifetrace",
+        abstract: "See exactly when view-controller lifecycle and layout callbacks run, and what they cost.",
+        subcommands: [EmitCommand.self]
+    )
+}
