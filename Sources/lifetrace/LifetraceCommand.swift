@@ -7,6 +7,7 @@ struct LifetraceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lifetrace",
         abstract: "See exactly when view-controller lifecycle and layout callbacks run, and what they cost.",
-        subcommands: [EmitCommand.self]
+        subcommands: [RunCommand.self, DemoCommand.self, CheckCommand.self, EmitCommand.self],
+        defaultSubcommand: DemoCommand.self
     )
 }

@@ -43,13 +43,19 @@ public struct SinkRegistry: Sendable {
 
     /// Makes the sink a specification names.
     ///
-    /// - Throws: ``ConfigurationError`` for an unknown name (listing the known ones), or from the factory.
+    /// - Throws: ``ConfigurationError`` for an unknown name (listing the known ones), or from the factory
+    ///   (prefixed with the specification's origin when the factory did not name it).
     public func makeSink(_ specification: SinkSpecification) throws -> any Sink {
         guard let entry = entries[specification.name] else {
             throw ConfigurationError(
                 "\(specification.origin): unknown sink \"\(specification.name)\"; expected one of: \(names.joined(separator: ", "))")
         }
-        return try entry.factory(specification)
+        do {
+            return try entry.factory(specification)
+        } catch let error as ConfigurationError where !error.message.hasPrefix(specification.origin) {
+            // A destination that cannot be opened: say which item of which variable named it.
+            throw ConfigurationError("\(specification.origin): \(error.message)")
+        }
     }
 
     /// `text`, `jsonl` and `none`.

@@ -69,6 +69,12 @@ extension Hook {
     /// The navigation controller has shown `target`.
     public static let didShowViewController: Hook = "didShowViewController"
 
+    // Tab bar delegate, reported as the tab bar controller's own events.
+    /// The tab bar controller asks whether `target`'s tab may be selected.
+    public static let shouldSelectViewController: Hook = "shouldSelectViewController"
+    /// The tab bar controller selected `target`'s tab.
+    public static let didSelectViewController: Hook = "didSelectViewController"
+
     // Text editing (the text field delegate).
     /// A text field asks whether editing may begin.
     public static let textFieldShouldBeginEditing: Hook = "textFieldShouldBeginEditing"

@@ -1,0 +1,86 @@
+import LifetraceUI
+
+/// A scenario: the steps of one run of the scenario language, in order.
+///
+/// The language is specified in `../shared/golden/README.md` and the project README: one step per
+/// line, `#` comments, names are identifiers, and a name seen for the first time is a plain view
+/// controller of that name with one text field.
+public struct Scenario: Sendable, Hashable {
+    /// Where the scenario came from (a path, or a label such as `demo`), used in messages.
+    public var source: String
+    /// The steps, in order.
+    public var steps: [Step]
+
+    /// Creates a scenario.
+    public init(source: String, steps: [Step]) {
+        self.source = source
+        self.steps = steps
+    }
+}
+
+/// One step of a scenario, with where it was written.
+public struct Step: Sendable, Hashable {
+    /// The 1-based position of the step among the scenario's steps.
+    public var index: Int
+    /// The 1-based line of the file the step is on.
+    public var line: Int
+    /// The step as written, without comment and surrounding blanks (what `scenario.step` records
+    /// carry as `text`, and what a golden file's `from:` names).
+    public var text: String
+    /// What the step does.
+    public var action: Action
+
+    /// Creates a step.
+    public init(index: Int, line: Int, text: String, action: Action) {
+        self.index = index
+        self.line = line
+        self.text = text
+        self.action = action
+    }
+}
+
+/// What a scenario step does.
+public enum Action: Sendable, Hashable {
+    /// `nav NAME CHILD...`: declare a navigation controller whose stack is CHILD... (bottom first).
+    case declareNavigation(name: String, stack: [String])
+    /// `tabs NAME CHILD...`: declare a tab bar controller, the first tab selected.
+    case declareTabs(name: String, tabs: [String])
+    /// `child CHILD in PARENT`: PARENT adds CHILD in its `viewDidLoad`.
+    case declareChild(child: String, parent: String)
+    /// `launch ROOT`: make ROOT the window's root view controller and show the window.
+    case launch(String)
+    /// `push NAME [animated=…]`.
+    case push(String, animated: Bool)
+    /// `pop [animated=…]`.
+    case pop(animated: Bool)
+    /// `pop-to-root [animated=…]`.
+    case popToRoot(animated: Bool)
+    /// `set-stack NAV NAME... [animated=…]`.
+    case setStack(navigation: String, stack: [String], animated: Bool)
+    /// `interactive-pop finish|cancel`.
+    case interactivePop(finishes: Bool)
+    /// `present NAME [style=…] [animated=…]`.
+    case present(String, style: ModalPresentationStyle, animated: Bool)
+    /// `dismiss [animated=…]`.
+    case dismiss(animated: Bool)
+    /// `segue NAME [animated=…]`.
+    case segue(String, animated: Bool)
+    /// `select-tab INDEX` (0-based).
+    case selectTab(Int)
+    /// `add-child CHILD to PARENT`.
+    case addChild(child: String, parent: String)
+    /// `remove-child CHILD`.
+    case removeChild(String)
+    /// `edit NAME`: NAME's text field becomes first responder.
+    case edit(String)
+    /// `end-editing`: the first responder resigns.
+    case endEditing
+    /// `rotate landscape|portrait`: a size transition that swaps the window's orientation.
+    case rotate(landscape: Bool)
+    /// `resize WxH`: a size transition to the given size in points.
+    case resize(width: Double, height: Double)
+    /// `memory-warning`.
+    case memoryWarning
+    /// `wait DURATION` (`500ms`, `2s`, `250us`), in nanoseconds.
+    case wait(nanoseconds: UInt64)
+}

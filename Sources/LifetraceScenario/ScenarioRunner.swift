@@ -1,0 +1,225 @@
+import Lifetrace
+import LifetraceUI
+
+/// Runs scenarios on a window of its own: each step is a `scenario.step` interval (with its index
+/// and text), after which the run loop goes until nothing is pending.
+///
+/// A step that cannot run (no navigation controller in front, a name declared twice) or that the
+/// runtime refuses with an error (pushing a controller twice) throws a ``ScenarioError`` at the
+/// step's line; warnings (dismissing with nothing presented) are printed and the run goes on.
+@MainActor
+public final class ScenarioRunner {
+    /// The window the scenario runs in.
+    public let window: Window
+    /// The window's run loop.
+    public let runLoop: MainRunLoop
+    /// The controllers made so far, by name.
+    public private(set) var controllers: [String: ViewController] = [:]
+
+    private let probe = Probe(name: "scenario")
+
+    /// Creates a runner with a window of the given size on a new run loop.
+    public init(clock: AnimationClock = .virtual, windowSize: Size = Window.defaultFrame.size) {
+        runLoop = MainRunLoop(clock: clock)
+        window = Window(frame: Rect(origin: .zero, size: windowSize), runLoop: runLoop)
+    }
+
+    /// Runs every step in order.
+    ///
+    /// - Throws: ``ScenarioError`` at the first step that cannot run.
+    public func run(_ scenario: Scenario) throws(ScenarioError) {
+        for step in scenario.steps {
+            try run(step, source: scenario.source)
+        }
+    }
+
+    /// Runs one step and lets the run loop go idle.
+    ///
+    /// - Throws: ``ScenarioError`` at the step's line when it cannot run or the runtime refuses it.
+    public func run(_ step: Step, source: String) throws(ScenarioError) {
+        let state = probe.beginInterval(.scenarioStep, Details(index: step.index, text: step.text))
+        defer { probe.endInterval(state) }
+        let reported = runLoop.diagnostics.count
+        do {
+            try perform(step.action)
+        } catch let failure as StepFailure {
+            throw ScenarioError(source: source, line: step.line, column: 1, message: "\(step.text): \(failure.message)")
+        } catch {
+            throw ScenarioError(source: source, line: step.line, column: 1, message: "\(step.text): \(error)")
+        }
+        runLoop.runUntilIdle()
+        if let failure = runLoop.diagnostics.dropFirst(reported).first(where: { $0.severity == .error }) {
+            throw ScenarioError(source: source, line: step.line, column: 1, message: "\(step.text): \(failure.message)")
+        }
+    }
+
+    /// The controller of a name, made as a ``ScenarioViewController`` when seen for the first time.
+    public func controller(named name: String) -> ViewController {
+        if let existing = controllers[name] { return existing }
+        let controller = ScenarioViewController(name: name)
+        controllers[name] = controller
+        return controller
+    }
+
+    // MARK: Steps
+
+    private struct StepFailure: Error {
+        let message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    private func perform(_ action: Action) throws {
+        switch action {
+        case .declareNavigation(let name, let stack):
+            let navigation = try declare(name) { NavigationController(name: name) }
+            navigation.setViewControllers(try stack.map(childForDeclaration), animated: false)
+        case .declareTabs(let name, let tabs):
+            let tabBar = try declare(name) { TabBarController(name: name) }
+            tabBar.setViewControllers(try tabs.map(childForDeclaration), animated: false)
+        case .declareChild(let childName, let parentName):
+            guard let parent = controller(named: parentName) as? ScenarioViewController else {
+                throw StepFailure("\(parentName) is a container; declare children of plain controllers only")
+            }
+            guard !parent.isViewLoaded else {
+                throw StepFailure("\(parentName)'s view is already loaded; declare its children before it appears")
+            }
+            parent.declaredChildren.append(try childForDeclaration(childName))
+        case .launch(let name):
+            window.rootViewController = controller(named: name)
+            window.makeKeyAndVisible()
+        case .push(let name, let animated):
+            try frontNavigation("push").pushViewController(controller(named: name), animated: animated)
+        case .pop(let animated):
+            try frontNavigation("pop").popViewController(animated: animated)
+        case .popToRoot(let animated):
+            try frontNavigation("pop-to-root").popToRootViewController(animated: animated)
+        case .setStack(let name, let stack, let animated):
+            guard let navigation = controllers[name] as? NavigationController else {
+                throw StepFailure("\(name) is not a navigation controller (declare it with \"nav \(name) …\")")
+            }
+            navigation.setViewControllers(stack.map(controller(named:)), animated: animated)
+        case .interactivePop(let finishes):
+            let navigation = try frontNavigation("interactive-pop")
+            guard let gesture = navigation.beginInteractivePop() else {
+                throw StepFailure("\(navigation.name) has nothing to go back to")
+            }
+            runLoop.run(for: NavigationController.transitionDuration / 2)
+            if finishes { gesture.finish() } else { gesture.cancel() }
+        case .present(let name, let style, let animated):
+            let presented = controller(named: name)
+            presented.modalPresentationStyle = style
+            try frontMost("present").present(presented, animated: animated)
+        case .dismiss(let animated):
+            try frontMost("dismiss").dismiss(animated: animated)
+        case .segue(let name, let animated):
+            let source = try frontContent("segue")
+            StoryboardSegue(identifier: name, source: source, destination: controller(named: name))
+                .perform(sender: source, animated: animated)
+        case .selectTab(let index):
+            let tabBar = try frontTabBar()
+            guard tabBar.viewControllers.indices.contains(index) else {
+                throw StepFailure("\(tabBar.name) has \(tabBar.viewControllers.count) tabs; index \(index) is out of range")
+            }
+            tabBar.select(index: index)
+        case .addChild(let childName, let parentName):
+            let parent = controller(named: parentName)
+            guard parent.appearanceState == .appeared else {
+                throw StepFailure("\(parentName) is not on screen; use \"child \(childName) in \(parentName)\" to declare children up front")
+            }
+            let child = try childForDeclaration(childName)
+            parent.addChild(child)
+            child.view.frame = parent.view.bounds
+            child.view.autoresizingMask = .flexibleSize
+            parent.view.addSubview(child.view)
+            child.didMove(toParent: parent)
+        case .removeChild(let name):
+            guard let child = controllers[name], child.parent != nil else {
+                throw StepFailure("\(name) is not a child of any controller")
+            }
+            child.willMove(toParent: nil)
+            child.viewIfLoaded?.removeFromSuperview()
+            child.removeFromParent()
+        case .edit(let name):
+            guard let controller = controllers[name] as? ScenarioViewController else {
+                throw StepFailure("\(name) is not a controller with a text field")
+            }
+            guard controller.textField.window != nil else {
+                throw StepFailure("\(name)'s text field is not in a window, so it cannot become first responder")
+            }
+            controller.textField.becomeFirstResponder()
+        case .endEditing:
+            window.endEditing(true)
+        case .rotate(let landscape):
+            let size = window.bounds.size
+            let long = max(size.width, size.height)
+            let short = min(size.width, size.height)
+            let target = landscape ? Size(width: long, height: short) : Size(width: short, height: long)
+            if target != size { window.transition(to: target) }
+        case .resize(let width, let height):
+            window.transition(to: Size(width: width, height: height))
+        case .memoryWarning:
+            window.sendMemoryWarning()
+        case .wait(let nanoseconds):
+            runLoop.run(for: Double(nanoseconds) / 1e9)
+        }
+    }
+
+    private func declare<Container: ViewController>(_ name: String, make: () -> Container) throws -> Container {
+        if let existing = controllers[name] {
+            throw StepFailure("\(name) is already declared (as \(type(of: existing)))")
+        }
+        let container = make()
+        controllers[name] = container
+        return container
+    }
+
+    /// A controller about to get a parent: refused when it already has one.
+    private func childForDeclaration(_ name: String) throws -> ViewController {
+        let child = controller(named: name)
+        if let parent = child.parent {
+            throw StepFailure("\(name) already belongs to \(parent.name)")
+        }
+        return child
+    }
+
+    private func frontMost(_ step: String) throws -> ViewController {
+        guard let front = window.frontMostController else {
+            throw StepFailure("nothing is on screen; launch a controller first")
+        }
+        return front
+    }
+
+    /// The content controller in front: down through navigation tops and selected tabs.
+    private func frontContent(_ step: String) throws -> ViewController {
+        var current = try frontMost(step)
+        while true {
+            if let navigation = current as? NavigationController, let top = navigation.topViewController {
+                current = top
+            } else if let tabBar = current as? TabBarController, let selected = tabBar.selectedViewController {
+                current = selected
+            } else {
+                return current
+            }
+        }
+    }
+
+    private func frontNavigation(_ step: String) throws -> NavigationController {
+        var current: ViewController? = try frontMost(step)
+        while let candidate = current {
+            if let navigation = candidate as? NavigationController { return navigation }
+            current = (candidate as? TabBarController)?.selectedViewController
+        }
+        let content = try frontContent(step)
+        if let navigation = content.navigationController { return navigation }
+        throw StepFailure("no navigation controller in front (the front-most controller is \(try frontMost(step).name))")
+    }
+
+    private func frontTabBar() throws -> TabBarController {
+        var current: ViewController? = try frontMost("select-tab")
+        while let candidate = current {
+            if let tabBar = candidate as? TabBarController { return tabBar }
+            current = (candidate as? NavigationController)?.topViewController
+        }
+        throw StepFailure("no tab bar controller in front")
+    }
+}

@@ -1,0 +1,213 @@
+import Lifetrace
+
+/// A controller of one view hierarchy, with UIKit's lifecycle: the runtime's `UIViewController`.
+///
+/// Subclasses override the callbacks as in UIKit (`viewDidLoad`, `viewWillAppear(_:)`, …); the
+/// runtime calls them in UIKit's order, each wrapped in an instrumented interval, so a trace shows
+/// when each ran and what the override cost. The view loads lazily, on first access of ``view``.
+@MainActor
+open class ViewController: Instrumented {
+    /// The name in traces: the scenario name, or by default the type name.
+    public nonisolated let name: String
+
+    /// The name in traces.
+    public nonisolated var instrumentationName: String { name }
+
+    /// A title, for containers that show one.
+    public var title: String?
+
+    private var loadedView: View?
+
+    /// The parent in a containment hierarchy (a navigation or tab bar controller, or a custom container).
+    public internal(set) weak var parent: ViewController?
+    /// The child controllers, in the order they were added.
+    public internal(set) var children: [ViewController] = []
+
+    /// The controller this one presents modally.
+    public internal(set) var presentedViewController: ViewController?
+    /// The controller that presented this one.
+    public internal(set) weak var presentingViewController: ViewController?
+    /// How this controller is presented by ``present(_:animated:completion:)``.
+    public var modalPresentationStyle: ModalPresentationStyle = .fullScreen
+    /// Whether a `currentContext` presentation from inside this controller covers this controller's view.
+    public var definesPresentationContext = false
+
+    /// Where the controller is in its appearance cycle.
+    public internal(set) var appearanceState: AppearanceState = .disappeared
+    var appearanceIsAnimated = false
+    var viewIsAppearingPending = false
+
+    /// Whether appearance callbacks reach the children automatically (override to return `false`
+    /// and call ``beginAppearanceTransition(_:animated:)`` on them yourself).
+    open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
+
+    /// True between will and did callbacks while the controller is being added to a parent.
+    public internal(set) var isMovingToParent = false
+    /// True between will and did callbacks while the controller is being removed from its parent.
+    public internal(set) var isMovingFromParent = false
+    /// True between will and did callbacks while the controller is being presented.
+    public internal(set) var isBeingPresented = false
+    /// True between will and did callbacks while the controller is being dismissed.
+    public internal(set) var isBeingDismissed = false
+
+    /// Creates a controller; `name` defaults to the type name.
+    public init(name: String? = nil) {
+        self.name = name ?? String(describing: type(of: self))
+    }
+
+    isolated deinit {
+        emitEvent(.deinitialize)
+    }
+
+    // MARK: The view
+
+    /// The root view, loaded on first access (`loadView`, then `viewDidLoad`, once).
+    public var view: View {
+        get {
+            loadViewIfNeeded()
+            return loadedView!
+        }
+        set {
+            loadedView?.owningController = nil
+            loadedView = newValue
+            newValue.owningController = self
+        }
+    }
+
+    /// Whether the view is loaded. Never loads it.
+    public var isViewLoaded: Bool { loadedView != nil }
+
+    /// The view if it is loaded, `nil` otherwise. Never loads it.
+    public var viewIfLoaded: View? { loadedView }
+
+    /// Loads the view now if it is not loaded yet.
+    public func loadViewIfNeeded() {
+        guard loadedView == nil else { return }
+        withInterval(.loadView) { loadView() }
+        if loadedView == nil {
+            runLoop.report(Diagnostic(.warning, "\(description) loadView did not set a view; using a plain one."))
+            view = View(frame: Window.defaultFrame)
+        }
+        withInterval(.viewDidLoad) { viewDidLoad() }
+    }
+
+    /// Creates the root view. The default makes a plain view the size of the default window; an
+    /// override sets ``view`` and does not call `super`.
+    open func loadView() {
+        view = View(frame: Window.defaultFrame)
+    }
+
+    /// Called once, after the view loaded.
+    open func viewDidLoad() {}
+
+    // MARK: Appearance callbacks
+
+    /// The view is about to be added to a view hierarchy.
+    open func viewWillAppear(_ animated: Bool) {}
+    /// The view is in the hierarchy, with traits and geometry; called once per appearance, before layout.
+    open func viewIsAppearing(_ animated: Bool) {}
+    /// The view appeared, after any animation.
+    open func viewDidAppear(_ animated: Bool) {}
+    /// The view is about to be removed from the hierarchy.
+    open func viewWillDisappear(_ animated: Bool) {}
+    /// The view was removed, after any animation.
+    open func viewDidDisappear(_ animated: Bool) {}
+
+    // MARK: Layout callbacks
+
+    /// The view is about to lay out its subviews.
+    open func viewWillLayoutSubviews() {}
+    /// The view laid out its subviews.
+    open func viewDidLayoutSubviews() {}
+
+    /// The size of the container is about to change; the default forwards to the children and to
+    /// the presented controller. Overrides call `super`.
+    open func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
+        for child in children {
+            child.notifyWillTransition(to: size, with: coordinator)
+        }
+        presentedViewController?.notifyWillTransition(to: size, with: coordinator)
+    }
+
+    /// The system is low on memory. Called whether or not the view is loaded.
+    open func didReceiveMemoryWarning() {}
+
+    // MARK: Containment callbacks
+
+    /// The controller is about to be added to `parent` (or removed, when `nil`). Overrides call
+    /// `super`, which records the event.
+    open func willMove(toParent parent: ViewController?) { noteWillMove(toParent: parent) }
+    /// The controller was added to `parent` (or removed, when `nil`). Overrides call `super`,
+    /// which records the event.
+    open func didMove(toParent parent: ViewController?) { noteDidMove(toParent: parent) }
+
+    // MARK: Segues
+
+    /// A segue is about to be performed; the destination exists but its view is not loaded.
+    open func prepare(for segue: StoryboardSegue, sender: Any?) {}
+
+    // MARK: Container behaviour (overridden by the runtime's containers)
+
+    /// The children that receive this controller's appearance callbacks: by default those whose
+    /// view is inside this controller's view.
+    var childrenReceivingAppearance: [ViewController] {
+        guard let root = viewIfLoaded else { return [] }
+        return children.filter { $0.viewIfLoaded?.isDescendant(of: root) == true }
+    }
+
+    /// Called when the controller begins to appear, after its view loaded and before
+    /// `viewWillAppear`: containers put their visible child's view in place.
+    func prepareForAppearance() {}
+
+    /// Called after a begin-appearance callback was sent and forwarded.
+    func didBeginAppearance(_ appearing: Bool, animated: Bool) {}
+
+    /// Called after an end-appearance callback was sent and forwarded.
+    func didEndAppearance(_ appeared: Bool, animated: Bool) {}
+
+    // MARK: Environment
+
+    /// The navigation controller this controller is in, if any (the nearest one up the parent chain).
+    public var navigationController: NavigationController? {
+        var current = parent
+        while let candidate = current {
+            if let navigation = candidate as? NavigationController { return navigation }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    /// The window the controller's view is in.
+    public var window: Window? { loadedView?.window }
+
+    /// The run loop of the controller's window, or the main one when it has none.
+    public var runLoop: MainRunLoop { window?.runLoop ?? .main }
+
+    /// `<Name: 0xADDRESS>`, as in an NSLog line.
+    public nonisolated var description: String {
+        "<\(name): 0x\(String(UInt(bitPattern: ObjectIdentifier(self)), radix: 16))>"
+    }
+
+    // MARK: Instrumented calls
+
+    /// Runs the layout of the controller's root view: `viewWillLayoutSubviews`, the view's
+    /// `layoutSubviews`, `viewDidLayoutSubviews`.
+    func performLayout(of rootView: View) {
+        withInterval(.viewWillLayoutSubviews) { viewWillLayoutSubviews() }
+        rootView.layoutSubviews()
+        withInterval(.viewDidLayoutSubviews) { viewDidLayoutSubviews() }
+    }
+
+    func notifyWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
+        probe.withInterval(.viewWillTransition, Details(animated: coordinator.isAnimated, text: size.description)) {
+            viewWillTransition(to: size, with: coordinator)
+        }
+    }
+
+    /// Sends `didReceiveMemoryWarning` to this controller, its children and what it presents.
+    func notifyMemoryWarning() {
+        withInterval(.didReceiveMemoryWarning) { didReceiveMemoryWarning() }
+        for child in children { child.notifyMemoryWarning() }
+        presentedViewController?.notifyMemoryWarning()
+    }
+}

@@ -1,0 +1,264 @@
+import Lifetrace
+
+/// A stack of controllers, one on screen at a time (the runtime's `UINavigationController`).
+///
+/// Push and pop follow UIKit's order: the incoming controller loads first; the outgoing gets
+/// `viewWillDisappear`, the incoming `viewWillAppear`, the delegate `willShow`; animated, the
+/// incoming view is laid out before the animation and the did-callbacks (outgoing
+/// `viewDidDisappear`, incoming `viewDidAppear`, delegate `didShow`) follow it; not animated, the
+/// did-callbacks come at once and layout in the next pass. Controllers in the middle of the stack
+/// stay silent.
+@MainActor
+open class NavigationController: ViewController {
+    /// How long a push or pop animates, in seconds.
+    public static let transitionDuration = 0.35
+
+    /// Told when a controller is shown.
+    public weak var delegate: (any NavigationControllerDelegate)?
+
+    /// The finishing work of the transition in flight, if any.
+    private var pendingCompletion: (@MainActor () -> Void)?
+
+    /// The interactive pop in progress, if any.
+    var interactivePop: InteractivePopTransition?
+
+    /// Creates a navigation controller with `rootViewController` at the bottom of its stack.
+    public init(rootViewController: ViewController, name: String? = nil) {
+        super.init(name: name)
+        setViewControllers([rootViewController], animated: false)
+    }
+
+    /// Creates an empty navigation controller.
+    public override init(name: String? = nil) {
+        super.init(name: name)
+    }
+
+    /// The stack, bottom first. Setting it is ``setViewControllers(_:animated:)`` without animation.
+    public var viewControllers: [ViewController] {
+        get { children }
+        set { setViewControllers(newValue, animated: false) }
+    }
+
+    /// The controller on top of the stack.
+    public var topViewController: ViewController? { children.last }
+
+    /// The controller on screen: what the top presents, or the top.
+    public var visibleViewController: ViewController? {
+        topViewController?.presentedViewController ?? topViewController
+    }
+
+    /// Whether a push or pop animation is running.
+    public var isTransitioning: Bool { pendingCompletion != nil }
+
+    /// Pushes `viewController` on the stack. Pushing a controller that is already on the stack is
+    /// refused with UIKit's error.
+    public func pushViewController(_ viewController: ViewController, animated: Bool) {
+        if children.contains(where: { $0 === viewController }) {
+            runLoop.report(Diagnostic(.error,
+                "Pushing the same view controller instance more than once is not supported (\(viewController.description))."))
+            return
+        }
+        if viewController is NavigationController {
+            runLoop.report(Diagnostic(.error, "Pushing a navigation controller is not supported (\(viewController.description))."))
+            return
+        }
+        changeStack(to: children + [viewController], animated: animated)
+    }
+
+    /// Pops the top controller and returns it; returns `nil` (and does nothing) at the root.
+    @discardableResult
+    public func popViewController(animated: Bool) -> ViewController? {
+        guard children.count > 1 else { return nil }
+        let popped = children.last
+        changeStack(to: Array(children.dropLast()), animated: animated)
+        return popped
+    }
+
+    /// Pops everything above the root and returns what was popped (`nil` at the root). The
+    /// controllers in between stay silent.
+    @discardableResult
+    public func popToRootViewController(animated: Bool) -> [ViewController]? {
+        guard let root = children.first else { return nil }
+        return popToViewController(root, animated: animated)
+    }
+
+    /// Pops everything above `viewController` and returns what was popped; `nil` when it is not on the stack.
+    @discardableResult
+    public func popToViewController(_ viewController: ViewController, animated: Bool) -> [ViewController]? {
+        guard let index = children.firstIndex(where: { $0 === viewController }) else {
+            runLoop.report(Diagnostic(.error, "Tried to pop to a view controller that doesn't exist (\(viewController.description))."))
+            return nil
+        }
+        guard index < children.count - 1 else { return [] }
+        let popped = Array(children[(index + 1)...])
+        changeStack(to: Array(children[...index]), animated: animated)
+        return popped
+    }
+
+    /// Replaces the stack: a push when the new top is new, a pop when it was on the stack, no
+    /// appearance change when the top stays the same.
+    public func setViewControllers(_ viewControllers: [ViewController], animated: Bool) {
+        var seen: [ObjectIdentifier] = []
+        for controller in viewControllers {
+            let id = ObjectIdentifier(controller)
+            if seen.contains(id) {
+                runLoop.report(Diagnostic(.error,
+                    "Pushing the same view controller instance more than once is not supported (\(controller.description))."))
+                return
+            }
+            seen.append(id)
+        }
+        changeStack(to: viewControllers, animated: animated)
+    }
+
+    // MARK: Appearance of the navigation controller itself
+
+    override var childrenReceivingAppearance: [ViewController] {
+        guard let top = topViewController, top.isViewLoaded, let root = viewIfLoaded,
+            top.view.isDescendant(of: root)
+        else { return [] }
+        return [top]
+    }
+
+    override func prepareForAppearance() {
+        if let top = topViewController { installView(of: top, above: nil) }
+    }
+
+    override func didBeginAppearance(_ appearing: Bool, animated: Bool) {
+        if appearing, let top = topViewController { notifyWillShow(top, animated: animated) }
+    }
+
+    override func didEndAppearance(_ appeared: Bool, animated: Bool) {
+        if appeared, let top = topViewController { notifyDidShow(top, animated: animated) }
+    }
+
+    // MARK: Transitions
+
+    /// Whether the navigation controller is on screen, so a stack change is a visible transition.
+    var isOnScreen: Bool {
+        appearanceState == .appeared && window != nil
+    }
+
+    private func changeStack(to stack: [ViewController], animated: Bool) {
+        finishTransitionNow()
+        let oldTop = topViewController
+        let added = stack.filter { new in !children.contains { $0 === new } }
+        let removed = children.filter { old in !stack.contains { $0 === old } }
+        for controller in added {
+            if controller.parent != nil {
+                controller.willMove(toParent: nil)
+                controller.removeFromParent()
+            }
+            controller.isMovingToParent = true
+            controller.willMove(toParent: self)
+            controller.parent = self
+        }
+        for controller in removed {
+            controller.isMovingFromParent = true
+            controller.willMove(toParent: nil)
+        }
+        children = stack
+        let newTop = stack.last
+
+        guard isOnScreen, let newTop, let oldTop, oldTop !== newTop else {
+            // Off screen, or the top stays: no appearance change, only the view in place.
+            if isViewLoaded, let newTop, appearanceState != .disappeared {
+                installView(of: newTop, above: nil)
+            }
+            if let oldTop, oldTop !== newTop { oldTop.viewIfLoaded?.removeFromSuperview() }
+            finishContainment(added: added, removed: removed)
+            return
+        }
+        let isPop = !added.contains { $0 === newTop }
+        performTransition(
+            from: oldTop, to: newTop, isPop: isPop, animated: animated,
+            containment: (added, removed))
+    }
+
+    /// The visible part of a push or pop, from the incoming view's load to the did-callbacks;
+    /// returns the state of its `transition` interval.
+    @discardableResult
+    func performTransition(
+        from oldTop: ViewController,
+        to newTop: ViewController,
+        isPop: Bool,
+        animated: Bool,
+        containment: (added: [ViewController], removed: [ViewController]),
+        interactive: Bool = false
+    ) -> IntervalState {
+        newTop.loadViewIfNeeded()
+        let transition = probe.beginInterval(
+            .transition, Details(target: newTop.instrumentationSubject, animated: animated, text: isPop ? "pop" : "push"))
+        oldTop.beginAppearance(false, animated: animated)
+        newTop.beginAppearance(true, animated: animated)
+        notifyWillShow(newTop, animated: animated)
+        oldTop.viewIfLoaded?.endEditing(true)
+        installView(of: newTop, above: isPop ? nil : oldTop.viewIfLoaded)
+        newTop.sendViewIsAppearingIfNeeded()
+
+        let completion: @MainActor () -> Void = { [unowned self] in
+            oldTop.viewIfLoaded?.removeFromSuperview()
+            oldTop.endAppearance()
+            newTop.endAppearance()
+            notifyDidShow(newTop, animated: animated)
+            finishContainment(added: containment.added, removed: containment.removed)
+            probe.endInterval(transition)
+        }
+        if interactive {
+            pendingCompletion = completion
+        } else if animated {
+            pendingCompletion = completion
+            runLoop.schedule(after: Self.transitionDuration) { [weak self] in self?.finishTransitionNow() }
+        } else {
+            completion()
+        }
+        return transition
+    }
+
+    /// Runs the finishing work of the transition in flight now (a new transition does not wait).
+    func finishTransitionNow() {
+        interactivePop?.finishForNewTransition()
+        guard let completion = pendingCompletion else { return }
+        pendingCompletion = nil
+        completion()
+    }
+
+    /// Drops the finishing work of the transition in flight (a cancelled interactive pop).
+    func discardPendingCompletion() {
+        pendingCompletion = nil
+    }
+
+    func finishContainment(added: [ViewController], removed: [ViewController]) {
+        for controller in added { controller.didMove(toParent: self) }
+        for controller in removed where controller.parent === self {
+            controller.parent = nil
+            controller.didMove(toParent: nil)
+        }
+    }
+
+    /// Puts `controller`'s view in the navigation controller's view, sized to fill it, above
+    /// `sibling` (or at the back when `nil` and the view is new there).
+    func installView(of controller: ViewController, above sibling: View?) {
+        let container = view
+        let child = controller.view
+        child.frame = container.bounds
+        child.autoresizingMask = .flexibleSize
+        if let sibling, sibling.superview === container {
+            container.addSubview(child)
+        } else if child.superview !== container {
+            container.insertSubview(child, at: 0)
+        }
+    }
+
+    func notifyWillShow(_ controller: ViewController, animated: Bool) {
+        withInterval(.willShowViewController, animated: animated, target: controller) {
+            delegate?.navigationController(self, willShow: controller, animated: animated)
+        }
+    }
+
+    func notifyDidShow(_ controller: ViewController, animated: Bool) {
+        withInterval(.didShowViewController, animated: animated, target: controller) {
+            delegate?.navigationController(self, didShow: controller, animated: animated)
+        }
+    }
+}

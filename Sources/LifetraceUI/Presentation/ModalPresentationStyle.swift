@@ -1,0 +1,23 @@
+/// How a presented controller covers its presenter (UIKit's `UIModalPresentationStyle`).
+public enum ModalPresentationStyle: String, Sendable, Hashable, CaseIterable {
+    /// Covers the screen; the presenter's view is removed, so it gets disappearance callbacks.
+    case fullScreen
+    /// Covers the presenting context's view, which is removed (callbacks, like `fullScreen`).
+    case currentContext
+    /// A card over the presenter (iOS 13+); the presenter stays in the hierarchy and silent.
+    case pageSheet
+    /// A centred card (iOS 13+); the presenter stays in the hierarchy and silent.
+    case formSheet
+    /// Covers the screen while the presenter stays in the hierarchy and silent.
+    case overFullScreen
+    /// Covers the presenting context while the presenter stays in the hierarchy and silent.
+    case overCurrentContext
+
+    /// Whether the presenter's view leaves the window, so the presenter gets appearance callbacks.
+    public var removesPresenterView: Bool {
+        switch self {
+        case .fullScreen, .currentContext: true
+        case .pageSheet, .formSheet, .overFullScreen, .overCurrentContext: false
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Lifetrace
+
+/// Tabs, one on screen at a time (the runtime's `UITabBarController`).
+///
+/// Only the selected tab's view loads; unvisited tabs stay unloaded. A switch starts with the
+/// incoming controller's `viewWillAppear`, then the outgoing `viewWillDisappear`, then
+/// `viewDidDisappear` and `viewDidAppear`, without animation; the new view is laid out in the next pass.
+@MainActor
+open class TabBarController: ViewController {
+    /// Asked and told about selections made with ``select(index:)``.
+    public weak var delegate: (any TabBarControllerDelegate)?
+
+    /// The index of the selected tab (`NSNotFound`-like `-1` when there are no tabs). Setting it
+    /// switches tabs without asking the delegate, as in UIKit.
+    public var selectedIndex: Int {
+        get { storedSelectedIndex }
+        set { switchTab(to: newValue) }
+    }
+
+    private var storedSelectedIndex = -1
+
+    /// Creates an empty tab bar controller.
+    public override init(name: String? = nil) {
+        super.init(name: name)
+    }
+
+    /// The tabs' controllers, in order.
+    public var viewControllers: [ViewController] { children }
+
+    /// The selected tab's controller.
+    public var selectedViewController: ViewController? {
+        children.indices.contains(storedSelectedIndex) ? children[storedSelectedIndex] : nil
+    }
+
+    /// Replaces the tabs; the first is selected unless the selected controller is still among them.
+    public func setViewControllers(_ viewControllers: [ViewController], animated: Bool) {
+        let previous = selectedViewController
+        for old in children where !viewControllers.contains(where: { $0 === old }) {
+            old.willMove(toParent: nil)
+            if old === previous, appearanceState == .appeared {
+                old.beginAppearance(false, animated: animated)
+                old.viewIfLoaded?.removeFromSuperview()
+                old.endAppearance()
+            } else {
+                old.viewIfLoaded?.removeFromSuperview()
+            }
+            old.removeFromParent()
+        }
+        for new in viewControllers where !children.contains(where: { $0 === new }) {
+            addChild(new)
+        }
+        children = viewControllers
+        for new in viewControllers { new.didMove(toParent: self) }
+        storedSelectedIndex = -1
+        let index = previous.flatMap { old in viewControllers.firstIndex { $0 === old } } ?? (viewControllers.isEmpty ? -1 : 0)
+        switchTab(to: index)
+    }
+
+    /// Selects a tab as a tap on the tab bar does: asks the delegate, switches, tells the delegate.
+    public func select(index: Int) {
+        guard children.indices.contains(index) else {
+            runLoop.report(Diagnostic(.error, "Tab index \(index) is out of range (\(children.count) tabs) in \(description)."))
+            return
+        }
+        let controller = children[index]
+        let allowed = withInterval(.shouldSelectViewController, target: controller) {
+            delegate?.tabBarController(self, shouldSelect: controller) ?? true
+        }
+        guard allowed else { return }
+        switchTab(to: index)
+        withInterval(.didSelectViewController, target: controller) {
+            delegate?.tabBarController(self, didSelect: controller)
+        }
+    }
+
+    // MARK: Appearance of the tab bar controller itself
+
+    override var childrenReceivingAppearance: [ViewController] {
+        guard let selected = selectedViewController, let root = viewIfLoaded,
+            selected.viewIfLoaded?.isDescendant(of: root) == true
+        else { return [] }
+        return [selected]
+    }
+
+    override func prepareForAppearance() {
+        if let selected = selectedViewController { installView(of: selected) }
+    }
+
+    // MARK: Switching
+
+    private func switchTab(to index: Int) {
+        guard index != storedSelectedIndex else { return }
+        let old = selectedViewController
+        storedSelectedIndex = children.indices.contains(index) ? index : -1
+        guard let new = selectedViewController else {
+            old?.viewIfLoaded?.removeFromSuperview()
+            return
+        }
+        guard appearanceState == .appeared, window != nil else {
+            // Off screen: the view changes with no callbacks; it loads when the tab bar appears.
+            old?.viewIfLoaded?.removeFromSuperview()
+            if isViewLoaded, appearanceState != .disappeared { installView(of: new) }
+            return
+        }
+        let transition = probe.beginInterval(.transition, Details(target: new.instrumentationSubject, animated: false, text: "tab"))
+        new.beginAppearance(true, animated: false)
+        old?.beginAppearance(false, animated: false)
+        installView(of: new)
+        old?.viewIfLoaded?.removeFromSuperview()
+        new.sendViewIsAppearingIfNeeded()
+        old?.endAppearance()
+        new.endAppearance()
+        probe.endInterval(transition)
+    }
+
+    private func installView(of controller: ViewController) {
+        let container = view
+        let child = controller.view
+        child.frame = container.bounds
+        child.autoresizingMask = .flexibleSize
+        if child.superview !== container { container.addSubview(child) }
+    }
+}

@@ -1,0 +1,233 @@
+/// A rectangle on screen that lays out its subviews: the runtime's `UIView`.
+///
+/// Layout is deferred as in UIKit: ``setNeedsLayout()`` marks the view, and the pass runs at the
+/// end of the run loop's turn, top down (a view's ``layoutSubviews()`` runs before its subviews'),
+/// visiting only the branches that need it. ``layoutIfNeeded()`` runs it now. A size change marks
+/// the view and resizes its subviews by their ``autoresizingMask``.
+@MainActor
+open class View {
+    /// The view's position in its superview and its size.
+    public var frame: Rect {
+        get { Rect(origin: origin, size: bounds.size) }
+        set {
+            origin = newValue.origin
+            setSize(newValue.size)
+        }
+    }
+
+    /// The view's own coordinate space: its size, at the origin.
+    public private(set) var bounds: Rect = .zero
+
+    private var origin: Point = .zero
+
+    /// The views inside this one, back to front.
+    public private(set) var subviews: [View] = []
+
+    /// The view this one is inside.
+    public private(set) weak var superview: View?
+
+    /// The window the view is in, if any.
+    public internal(set) weak var window: Window?
+
+    /// Whether the view is hidden (it stays in the hierarchy and is still laid out).
+    public var isHidden = false
+
+    /// How the view resizes when its superview's size changes.
+    public var autoresizingMask: AutoresizingMask = []
+
+    /// Whether a size change resizes the subviews by their masks.
+    public var autoresizesSubviews = true
+
+    /// The controller whose root view this is (UIKit's view delegate).
+    weak var owningController: ViewController?
+
+    /// The view must run `layoutSubviews` in the next pass (a new view always does).
+    private(set) var needsLayout = true
+    /// A view below this one needs layout.
+    private var descendantNeedsLayout = false
+
+    /// Creates a view with a frame.
+    public init(frame: Rect = .zero) {
+        self.origin = frame.origin
+        self.bounds = Rect(origin: .zero, size: frame.size)
+    }
+
+    // MARK: Hierarchy
+
+    /// Adds `view` on top of the subviews, removing it from its previous superview.
+    public func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts `view` among the subviews at `index` (0 is the back).
+    public func insertSubview(_ view: View, at index: Int) {
+        precondition(view !== self && !isDescendant(of: view), "Can't add a view to itself or to its own descendant")
+        if view.superview === self {
+            subviews.removeAll { $0 === view }
+        } else {
+            view.removeFromSuperview()
+        }
+        subviews.insert(view, at: min(max(0, index), subviews.count))
+        view.superview = self
+        if view.window !== window { view.moveToWindow(window) }
+        if view.needsLayout || view.descendantNeedsLayout { markDescendantNeedsLayout() }
+        didAddSubview(view)
+    }
+
+    /// Inserts `view` directly below `sibling`.
+    public func insertSubview(_ view: View, belowSubview sibling: View) {
+        insertSubview(view, at: subviews.firstIndex { $0 === sibling } ?? 0)
+    }
+
+    /// Removes the view from its superview (and its window).
+    public func removeFromSuperview() {
+        guard let superview else { return }
+        superview.willRemoveSubview(self)
+        superview.subviews.removeAll { $0 === self }
+        self.superview = nil
+        if window != nil { moveToWindow(nil) }
+    }
+
+    /// Whether the view is `view` or inside it.
+    public func isDescendant(of view: View) -> Bool {
+        var current: View? = self
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.superview
+        }
+        return false
+    }
+
+    /// The view and every view inside it, depth first, front to back order of `subviews`.
+    public func forEachInHierarchy(_ body: (View) -> Void) {
+        body(self)
+        for subview in subviews { subview.forEachInHierarchy(body) }
+    }
+
+    /// Called after a subview was added.
+    open func didAddSubview(_ subview: View) {}
+    /// Called before a subview is removed.
+    open func willRemoveSubview(_ subview: View) {}
+    /// Called after the view moved to another window (or out of any).
+    open func didMoveToWindow() {}
+
+    func moveToWindow(_ newWindow: Window?) {
+        if newWindow == nil, let oldWindow = window, oldWindow.firstResponder === self {
+            _ = resign(force: true)
+        }
+        window = newWindow
+        for subview in subviews { subview.moveToWindow(newWindow) }
+        owningController?.rootViewDidMove(toWindow: newWindow)
+        didMoveToWindow()
+    }
+
+    // MARK: First responder
+
+    /// Whether the view can take keyboard focus. Views cannot; text fields can.
+    open var canBecomeFirstResponder: Bool { false }
+
+    /// Whether the view has keyboard focus.
+    public var isFirstResponder: Bool { window?.firstResponder === self }
+
+    /// Asks to take keyboard focus; the current first responder must resign first. A view that is
+    /// not in a window cannot become first responder.
+    @discardableResult
+    open func becomeFirstResponder() -> Bool {
+        guard canBecomeFirstResponder, let window else { return false }
+        if window.firstResponder === self { return true }
+        if let current = window.firstResponder, !current.resignFirstResponder() { return false }
+        window.firstResponder = self
+        return true
+    }
+
+    /// Asks to give up keyboard focus.
+    @discardableResult
+    open func resignFirstResponder() -> Bool {
+        resign(force: false)
+    }
+
+    /// Gives up keyboard focus; when `force` is set the view cannot refuse (it is leaving the window).
+    func resign(force: Bool) -> Bool {
+        guard let window, window.firstResponder === self else { return true }
+        window.firstResponder = nil
+        return true
+    }
+
+    /// Makes the first responder inside this view resign; returns whether none is left.
+    @discardableResult
+    public func endEditing(_ force: Bool) -> Bool {
+        guard let window, let responder = window.firstResponder, responder.isDescendant(of: self) else { return true }
+        return responder.resign(force: force)
+    }
+
+    // MARK: Layout
+
+    /// Lays out the subviews. Override to position them; the default does nothing (autoresizing
+    /// already happened when the size changed).
+    open func layoutSubviews() {}
+
+    /// Marks the view as needing layout in the next pass, at the end of the run loop's turn.
+    public func setNeedsLayout() {
+        guard !needsLayout else { return }
+        needsLayout = true
+        superview?.markDescendantNeedsLayout()
+    }
+
+    /// Lays out now whatever in this view's branch needs it, starting with the superviews that do.
+    public func layoutIfNeeded() {
+        var top = self
+        while let parent = top.superview, parent.needsLayout || parent.descendantNeedsLayout { top = parent }
+        if let window = top as? Window {
+            window.runLayoutPass()
+        } else {
+            var count = 0
+            top.layoutBranch(count: &count)
+        }
+    }
+
+    /// Whether this view or one inside it waits for a layout pass.
+    var branchNeedsLayout: Bool { needsLayout || descendantNeedsLayout }
+
+    private func markDescendantNeedsLayout() {
+        var current: View? = self
+        while let view = current, !view.descendantNeedsLayout {
+            view.descendantNeedsLayout = true
+            current = view.superview
+        }
+    }
+
+    /// Lays out this branch top down: this view first (its controller's will/did around
+    /// `layoutSubviews`), then each subview branch that needs it. `count` gains one per view laid out.
+    func layoutBranch(count: inout Int) {
+        if needsLayout {
+            needsLayout = false
+            count += 1
+            if let controller = owningController {
+                controller.performLayout(of: self)
+            } else {
+                layoutSubviews()
+            }
+        }
+        guard descendantNeedsLayout else { return }
+        descendantNeedsLayout = false
+        for subview in subviews where subview.branchNeedsLayout {
+            subview.layoutBranch(count: &count)
+        }
+    }
+
+    private func setSize(_ size: Size) {
+        let old = bounds.size
+        guard size != old else { return }
+        bounds.size = size
+        sizeDidChange(from: old)
+    }
+
+    /// A size change marks the view and resizes its subviews by their masks.
+    private func sizeDidChange(from old: Size) {
+        setNeedsLayout()
+        guard autoresizesSubviews else { return }
+        for subview in subviews where !subview.autoresizingMask.isEmpty {
+            subview.frame = subview.autoresizingMask.resize(subview.frame, fromSuperviewSize: old, to: bounds.size)
+        }
+    }
+}

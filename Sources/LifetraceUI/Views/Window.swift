@@ -1,0 +1,128 @@
+import Lifetrace
+
+/// The top of a view hierarchy, with a root view controller (the runtime's `UIWindow`).
+///
+/// A window belongs to a ``MainRunLoop``, which runs its layout pass at the end of every turn in
+/// which something in it needs layout; each pass is an instrumented `layoutPass` interval whose
+/// `end` counts the views laid out.
+@MainActor
+open class Window: View {
+    /// An iPhone-sized portrait window, 390 × 844 points: the default for windows and views.
+    public static let defaultFrame = Rect(x: 0, y: 0, width: 390, height: 844)
+
+    /// How long a size transition (rotation) animates, in seconds.
+    public static let sizeTransitionDuration = 0.4
+
+    /// The layout passes a window runs in a row before it reports a feedback loop.
+    static let layoutIterationLimit = 100
+
+    /// The run loop that lays out this window and runs its animations.
+    public let runLoop: MainRunLoop
+
+    /// Whether ``makeKeyAndVisible()`` was called.
+    public private(set) var isKeyWindow = false
+
+    /// The view with keyboard focus.
+    public internal(set) weak var firstResponder: View?
+
+    /// The controller whose view fills the window.
+    public var rootViewController: ViewController? {
+        didSet {
+            guard isKeyWindow, oldValue !== rootViewController else { return }
+            if let oldValue { uninstall(oldValue) }
+            if let rootViewController { install(rootViewController, animated: false) }
+        }
+    }
+
+    private var probeSubject: Subject { Subject(name: "Window", object: self) }
+
+    /// Creates a window on a run loop.
+    public init(frame: Rect = Window.defaultFrame, runLoop: MainRunLoop = .main) {
+        self.runLoop = runLoop
+        super.init(frame: frame)
+        window = self
+    }
+
+    /// Shows the window and its root view controller: the root appears (`viewWillAppear` now,
+    /// layout at the end of the turn, `viewDidAppear` in the next turn).
+    public func makeKeyAndVisible() {
+        guard !isKeyWindow else { return }
+        isKeyWindow = true
+        runLoop.register(self)
+        if let rootViewController { install(rootViewController, animated: false) }
+    }
+
+    /// The controller in front: the root, or the last controller presented over it.
+    public var frontMostController: ViewController? {
+        var current = rootViewController
+        while let presented = current?.presentedViewController { current = presented }
+        return current
+    }
+
+    /// Sends `didReceiveMemoryWarning` through the whole hierarchy, loaded or not: the root, its
+    /// children, and what they present.
+    public func sendMemoryWarning() {
+        rootViewController?.notifyMemoryWarning()
+    }
+
+    /// Changes the window's size as a rotation or a resize does: `viewWillTransition(to:with:)`
+    /// from the root down, then the new size, then (at the end of the turn) a top-down layout of
+    /// the views whose size changed. Completion blocks run when the animation ends.
+    public func transition(to size: Size, animated: Bool = true) {
+        let coordinator = TransitionCoordinator(
+            transitionDuration: animated ? Self.sizeTransitionDuration : 0, isAnimated: animated)
+        let probe = Probe(subject: probeSubject)
+        let state = probe.beginInterval(.transition, Details(animated: animated, text: "size \(size)"))
+        rootViewController?.notifyWillTransition(to: size, with: coordinator)
+        frame = Rect(origin: frame.origin, size: size)
+        coordinator.runAlongside()
+        let finish: @MainActor () -> Void = {
+            coordinator.complete()
+            probe.endInterval(state)
+        }
+        if animated {
+            runLoop.schedule(after: coordinator.transitionDuration, finish)
+        } else {
+            finish()
+        }
+    }
+
+    // MARK: Layout pass
+
+    var needsLayoutPass: Bool { isKeyWindow && branchNeedsLayout }
+
+    /// Lays out every branch that needs it, top down, as one `layoutPass` interval; repeats while
+    /// layout marks more views, and reports a feedback loop after ``layoutIterationLimit`` rounds.
+    func runLayoutPass() {
+        let probe = Probe(subject: probeSubject)
+        let state = probe.beginInterval(.layoutPass)
+        var count = 0
+        var rounds = 0
+        while branchNeedsLayout && rounds < Self.layoutIterationLimit {
+            rounds += 1
+            layoutBranch(count: &count)
+        }
+        if branchNeedsLayout {
+            runLoop.report(Diagnostic(.error, "Layout did not settle after \(rounds) rounds in one pass (a layout feedback loop)."))
+        }
+        probe.endInterval(state, count: count)
+    }
+
+    // MARK: Root view controller
+
+    private func install(_ controller: ViewController, animated: Bool) {
+        controller.beginAppearance(true, animated: animated)
+        let view = controller.view
+        view.frame = bounds
+        view.autoresizingMask = .flexibleSize
+        insertSubview(view, at: 0)
+        controller.sendViewIsAppearingIfNeeded()
+        runLoop.perform { controller.endAppearance() }
+    }
+
+    private func uninstall(_ controller: ViewController) {
+        controller.beginAppearance(false, animated: false)
+        controller.viewIfLoaded?.removeFromSuperview()
+        controller.endAppearance()
+    }
+}

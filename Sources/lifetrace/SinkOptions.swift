@@ -1,0 +1,45 @@
+import ArgumentParser
+import Lifetrace
+
+/// The options that choose where events go, shared by the commands that run scenarios.
+struct SinkOptions: ParsableArguments {
+    @Option(
+        name: .customLong("sink"),
+        help: ArgumentHelp(
+            "A sink: text[:ends][:time][=DEST], jsonl[=DEST] or none; DEST is a path, -, stdout, stderr or fd:N. Repeatable. Default: $LIFETRACE_SINKS, else text.",
+            valueName: "spec"))
+    var sinks: [String] = []
+
+    @Option(help: ArgumentHelp("Keep only hooks matching these comma-separated patterns (* and ?).", valueName: "patterns"))
+    var hooks: String?
+
+    @Option(help: ArgumentHelp("Keep only controllers matching these comma-separated patterns.", valueName: "patterns"))
+    var controllers: String?
+
+    /// The configuration the options describe, falling back to the environment, then to text.
+    func configuration(registry: SinkRegistry = .standard) throws -> SinkConfiguration {
+        var configuration: SinkConfiguration
+        if !sinks.isEmpty {
+            let specifications = try sinks.enumerated().map { index, text in
+                try SinkSpecification(parsing: text, origin: "--sink \"\(text)\"")
+            }
+            configuration = SinkConfiguration(sinks: specifications, registry: registry)
+        } else if let fromEnvironment = try SinkConfiguration(environment: Environment.current, registry: registry) {
+            configuration = fromEnvironment
+        } else {
+            configuration = SinkConfiguration(sinks: [SinkSpecification(name: "text", origin: "default sink")], registry: registry)
+        }
+        if let hooks {
+            configuration.filter.hooks = try SinkConfiguration.parsePatterns(hooks, source: "--hooks")
+        }
+        if let controllers {
+            configuration.filter.controllers = try SinkConfiguration.parsePatterns(controllers, source: "--controllers")
+        }
+        return configuration
+    }
+
+    /// Makes the sinks and installs them for the whole process.
+    func bootstrap() throws {
+        LifetraceSystem.bootstrap(try configuration().makeSink())
+    }
+}
