@@ -5,6 +5,7 @@ let package = Package(
     name: "lifetrace",
     products: [
         .library(name: "Lifetrace", targets: ["Lifetrace"]),
+        .library(name: "LifetraceLTTng", targets: ["LifetraceLTTng"]),
         .library(name: "LifetraceUI", targets: ["LifetraceUI"]),
         .library(name: "LifetraceScenario", targets: ["LifetraceScenario"]),
         .executable(name: "lifetrace", targets: ["lifetrace"]),
@@ -15,6 +16,18 @@ let package = Package(
     targets: [
         // The instrumentation core: no dependency on any UI runtime.
         .target(name: "Lifetrace"),
+        // The LTTng-UST provider `lifetrace`, checked in (a build-tool plugin cannot generate C
+        // here); linked into exactly one product, LifetraceLTTng.
+        .target(
+            name: "LifetraceTracepoints",
+            path: "tracepoints",
+            exclude: ["hooks.def", "lifetrace_provider.h"],
+            publicHeadersPath: "include",
+            cSettings: [.headerSearchPath(".")],
+            linkerSettings: [.linkedLibrary("lttng-ust"), .linkedLibrary("dl")]
+        ),
+        // The LTTng sink.
+        .target(name: "LifetraceLTTng", dependencies: ["Lifetrace", "LifetraceTracepoints"]),
         // The headless UIKit-style view-controller runtime.
         .target(name: "LifetraceUI", dependencies: ["Lifetrace"]),
         // The scenario language: parser, runner, golden-trace checks.
@@ -22,7 +35,7 @@ let package = Package(
         .executableTarget(
             name: "lifetrace",
             dependencies: [
-                "Lifetrace", "LifetraceUI", "LifetraceScenario",
+                "Lifetrace", "LifetraceLTTng", "LifetraceUI", "LifetraceScenario",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,12 +1,13 @@
 import ArgumentParser
 import Lifetrace
+import LifetraceLTTng
 
 /// The options that choose where events go, shared by the commands that run scenarios.
 struct SinkOptions: ParsableArguments {
     @Option(
         name: .customLong("sink"),
         help: ArgumentHelp(
-            "A sink: text[:ends][:time][=DEST], jsonl[=DEST] or none; DEST is a path, -, stdout, stderr or fd:N. Repeatable. Default: $LIFETRACE_SINKS, else text.",
+            "A sink: text[:ends][:time][=DEST], jsonl[=DEST], lttng or none; DEST is a path, -, stdout, stderr or fd:N. Repeatable. Default: $LIFETRACE_SINKS, else text.",
             valueName: "spec"))
     var sinks: [String] = []
 
@@ -17,7 +18,7 @@ struct SinkOptions: ParsableArguments {
     var controllers: String?
 
     /// The configuration the options describe, falling back to the environment, then to text.
-    func configuration(registry: SinkRegistry = .standard) throws -> SinkConfiguration {
+    func configuration(registry: SinkRegistry = .withLTTng) throws -> SinkConfiguration {
         var configuration: SinkConfiguration
         if !sinks.isEmpty {
             let specifications = try sinks.enumerated().map { index, text in

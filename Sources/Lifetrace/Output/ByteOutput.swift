@@ -28,7 +28,8 @@ public final class ByteOutput: Sendable {
     private struct State {
         var fd: Int32
         var buffer: [UInt8]
-        var pendingRecords = 0
+        /// Where each record in `buffer` ends, so a failed write drops only the records it did not write.
+        var pendingRecordEnds: [Int] = []
         var statistics = Statistics(records: 0, dropped: 0, bytes: 0, failure: nil)
     }
 
@@ -99,7 +100,7 @@ public final class ByteOutput: Sendable {
                 return
             }
             body(&state.buffer)
-            state.pendingRecords += 1
+            state.pendingRecordEnds.append(state.buffer.count)
             if flushesEachRecord || state.buffer.count >= Self.bufferLimit {
                 Self.drain(&state, label: label)
             }
@@ -120,12 +121,12 @@ public final class ByteOutput: Sendable {
         guard !state.buffer.isEmpty else { return }
         defer {
             state.buffer.removeAll(keepingCapacity: true)
-            state.pendingRecords = 0
+            state.pendingRecordEnds.removeAll(keepingCapacity: true)
         }
         guard state.statistics.failure == nil else { return }
         let fd = state.fd
+        var offset = 0
         let failure: String? = state.buffer.withUnsafeBytes { bytes in
-            var offset = 0
             while offset < bytes.count {
                 let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
                 if written >= 0 {
@@ -145,7 +146,8 @@ public final class ByteOutput: Sendable {
         }
         if let failure {
             state.statistics.failure = failure
-            state.statistics.dropped += state.pendingRecords
+            state.statistics.dropped += state.pendingRecordEnds.count { $0 > offset }
+            state.statistics.bytes += offset
             report("lifetrace: \(label): \(failure); dropping further events")
         } else {
             state.statistics.bytes += state.buffer.count

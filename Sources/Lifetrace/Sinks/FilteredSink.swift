@@ -16,6 +16,9 @@ public struct FilteredSink: Sink {
         if filter.accepts(event) { base.emit(event) }
     }
 
+    /// Whether the base sink wants the event (the filter's controller patterns are applied on emission).
+    public func wants(_ hook: Hook, _ phase: Phase) -> Bool { base.wants(hook, phase) }
+
     /// Flushes the base sink.
     public func flush() { base.flush() }
 }

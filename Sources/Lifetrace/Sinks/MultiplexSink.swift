@@ -8,7 +8,12 @@ public struct MultiplexSink: Sink {
 
     /// Forwards the event to every sink.
     public func emit(_ event: Event) {
-        for sink in sinks { sink.emit(event) }
+        for sink in sinks where sink.wants(event.hook, event.phase) { sink.emit(event) }
+    }
+
+    /// Whether any of the sinks wants the event.
+    public func wants(_ hook: Hook, _ phase: Phase) -> Bool {
+        sinks.contains { $0.wants(hook, phase) }
     }
 
     /// Flushes every sink.

@@ -10,11 +10,19 @@ public protocol Sink: Sendable {
 
     /// Writes out anything buffered. Called at exit and by ``LifetraceSystem/flush()``.
     func flush()
+
+    /// Whether the sink wants events of `hook` in `phase` now. The system asks before it takes a
+    /// timestamp or a lock, so a sink that is mostly off (an LTTng sink with no session) costs a
+    /// check per hook. Default: `true`.
+    func wants(_ hook: Hook, _ phase: Phase) -> Bool
 }
 
 extension Sink {
     /// Nothing to flush.
     public func flush() {}
+
+    /// Wants every event.
+    public func wants(_ hook: Hook, _ phase: Phase) -> Bool { true }
 
     /// This sink, receiving only the events that `filter` accepts.
     public func filtered(by filter: EventFilter) -> FilteredSink {

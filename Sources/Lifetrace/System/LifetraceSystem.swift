@@ -97,7 +97,8 @@ public enum LifetraceSystem {
         return Unmanaged<SinkBox>.fromOpaque(raw).takeUnretainedValue()
     }
 
-    /// Emits one event to the current sink; returns its timestamp, or 0 when nothing received it.
+    /// Emits one event to the current sink; returns its timestamp, or 0 when nothing received it
+    /// (and, for a `begin`, nothing will want its `end`).
     @usableFromInline
     static func emit(
         _ hook: Hook,
@@ -107,6 +108,10 @@ public enum LifetraceSystem {
         since begin: UInt64 = 0
     ) -> UInt64 {
         guard let box = currentBox() else { return 0 }
+        guard box.sink.wants(hook, phase) else {
+            // An interval whose end the sink wants still needs its start time.
+            return phase == .begin && box.sink.wants(hook, .end) ? MonotonicClock.now() : 0
+        }
         let thread = ThreadID.current
         return emission.withLock { seq in
             seq &+= 1

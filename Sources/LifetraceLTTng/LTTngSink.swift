@@ -1,0 +1,83 @@
+import Lifetrace
+import LifetraceTracepoints
+
+/// A sink that fires LTTng-UST tracepoints of the `lifetrace` provider, so `lttng` sessions,
+/// `babeltrace2` and Trace Compass see every hook.
+///
+/// One tracepoint per hook and phase (`lifetrace:view_will_appear_entry`, `…_exit`, and the bare
+/// `lifetrace:view_will_appear` for instants; `lifetrace:event*` for hooks of other runtimes),
+/// with the fields of the JSON lines (`seq`, `controller`, `id`, `target`, `target_id`,
+/// `animated`, `index`, `text`, `count`, `dur_ns`). Install it and attach a session at any time:
+/// `lttng create; lttng enable-event -u 'lifetrace:*'; lttng start`.
+///
+/// The sink tells the system which tracepoints are enabled (``wants(_:_:)``), so with no session
+/// a hook costs a load and a branch per tracepoint state, and no string is converted. With no
+/// session daemon, tracepoints simply stay disabled.
+public struct LTTngSink: Sink {
+    /// Creates the sink.
+    public init() {}
+
+    /// Whether a session enables the tracepoint of this hook and phase.
+    @inlinable
+    public func wants(_ hook: Hook, _ phase: Phase) -> Bool {
+        lifetrace_tp_enabled(Self.slot(hook, phase)) != 0
+    }
+
+    /// Fires the tracepoint of the event's hook and phase, if enabled.
+    public func emit(_ event: Event) {
+        let slot = Self.slot(event.hook, event.phase)
+        guard lifetrace_tp_enabled(slot) != 0 else { return }
+        let details = event.details
+        let animated: Int8 = details.animated.map { $0 ? 1 : 0 } ?? -1
+        let index = Int64(details.index ?? -1)
+        let count = Int64(details.count ?? -1)
+        let duration = event.duration ?? 0
+        let targetID = UInt64(details.target?.id ?? 0)
+        let id = UInt64(event.subject.id)
+        let hookName = event.hook.code == Hook.customCode ? event.hook.name : ""
+        hookName.withCString { hook in
+            event.subject.name.withCString { controller in
+                (details.target?.name ?? "").withCString { target in
+                    (details.text ?? "").withCString { text in
+                        lifetrace_tp_fire(
+                            slot, hook, event.seq, controller, id, target, targetID, animated, index, text, count,
+                            duration)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The slot of the provider's state table for a hook and phase.
+    @inlinable
+    static func slot(_ hook: Hook, _ phase: Phase) -> UInt32 {
+        let base = hook.code == Hook.customCode ? UInt32(LIFETRACE_TP_CUSTOM_SLOT) : UInt32(hook.code) &* 3
+        return base &+ UInt32(phase.rawValue)
+    }
+
+    /// The well-known hook names of the provider, in code order (to check that the provider and
+    /// ``Hook/wellKnown`` agree).
+    public static var providerHookNames: [String] {
+        (0..<UInt32(LIFETRACE_TP_HOOK_COUNT)).map { String(cString: lifetrace_tp_hook_name($0)) }
+    }
+}
+
+extension SinkRegistry.Entry {
+    /// `lttng`: LTTng-UST tracepoints of the `lifetrace` provider.
+    public static let lttng = SinkRegistry.Entry(
+        name: "lttng",
+        summary: "LTTng-UST tracepoints (provider lifetrace); attach with lttng enable-event -u 'lifetrace:*'"
+    ) { specification in
+        try specification.checkOptions(allowed: [])
+        if let destination = specification.destination {
+            throw ConfigurationError(
+                "\(specification.origin): sink \"lttng\" takes no destination (sessions decide where traces go), got \"\(destination)\"")
+        }
+        return LTTngSink()
+    }
+}
+
+extension SinkRegistry {
+    /// ``standard`` plus `lttng`.
+    public static let withLTTng = SinkRegistry.standard.adding(.lttng)
+}

@@ -1,0 +1,245 @@
+import Foundation
+import LifetraceScenario
+import LifetraceUI
+import Testing
+
+/// Parses `text`, returning the error it throws (or `nil`).
+private func parseError(_ text: String, source: String = "test.scenario") -> ScenarioError? {
+    do {
+        _ = try ScenarioParser.parse(text, source: source)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// Parses a one-line scenario and returns its only action.
+private func action(_ line: String) throws -> Action {
+    let scenario = try ScenarioParser.parse(line, source: "test.scenario")
+    try #require(scenario.steps.count == 1)
+    return scenario.steps[0].action
+}
+
+@Suite("Scenario parser")
+struct ParserTests {
+    static let steps: [(String, Action)] = [
+        ("nav Nav A B", .declareNavigation(name: "Nav", stack: ["A", "B"])),
+        ("tabs Tabs One Two _three", .declareTabs(name: "Tabs", tabs: ["One", "Two", "_three"])),
+        ("child Inner in Outer", .declareChild(child: "Inner", parent: "Outer")),
+        ("launch Nav", .launch("Nav")),
+        ("push Second", .push("Second", animated: true)),
+        ("push Second animated=true", .push("Second", animated: true)),
+        ("push Second animated=false", .push("Second", animated: false)),
+        ("pop", .pop(animated: true)),
+        ("pop animated=false", .pop(animated: false)),
+        ("pop-to-root", .popToRoot(animated: true)),
+        ("pop-to-root animated=false", .popToRoot(animated: false)),
+        ("set-stack Nav A B C", .setStack(navigation: "Nav", stack: ["A", "B", "C"], animated: true)),
+        ("set-stack Nav A animated=false", .setStack(navigation: "Nav", stack: ["A"], animated: false)),
+        ("interactive-pop finish", .interactivePop(finishes: true)),
+        ("interactive-pop cancel", .interactivePop(finishes: false)),
+        ("present Second", .present("Second", style: .fullScreen, animated: true)),
+        ("present Second style=pageSheet", .present("Second", style: .pageSheet, animated: true)),
+        ("present Second animated=false", .present("Second", style: .fullScreen, animated: false)),
+        ("present Second style=formSheet animated=false", .present("Second", style: .formSheet, animated: false)),
+        ("present Second animated=false style=overCurrentContext",
+         .present("Second", style: .overCurrentContext, animated: false)),
+        ("present S style=overFullScreen", .present("S", style: .overFullScreen, animated: true)),
+        ("present S style=currentContext", .present("S", style: .currentContext, animated: true)),
+        ("present S style=fullScreen", .present("S", style: .fullScreen, animated: true)),
+        ("dismiss", .dismiss(animated: true)),
+        ("dismiss animated=false", .dismiss(animated: false)),
+        ("segue B", .segue("B", animated: true)),
+        ("segue B animated=false", .segue("B", animated: false)),
+        ("select-tab 0", .selectTab(0)),
+        ("select-tab 12", .selectTab(12)),
+        ("add-child Inner to Outer", .addChild(child: "Inner", parent: "Outer")),
+        ("remove-child Inner", .removeChild("Inner")),
+        ("edit B", .edit("B")),
+        ("end-editing", .endEditing),
+        ("rotate landscape", .rotate(landscape: true)),
+        ("rotate portrait", .rotate(landscape: false)),
+        ("resize 390x844", .resize(width: 390, height: 844)),
+        ("resize 1024.5x768", .resize(width: 1024.5, height: 768)),
+        ("memory-warning", .memoryWarning),
+        ("wait 500ms", .wait(nanoseconds: 500_000_000)),
+        ("wait 2s", .wait(nanoseconds: 2_000_000_000)),
+        ("wait 1.5s", .wait(nanoseconds: 1_500_000_000)),
+        ("wait 250us", .wait(nanoseconds: 250_000)),
+        ("wait 250µs", .wait(nanoseconds: 250_000)),
+        ("wait 10ns", .wait(nanoseconds: 10)),
+        ("wait 0ms", .wait(nanoseconds: 0)),
+    ]
+
+    @Test("every step kind parses to its action, with defaults", arguments: steps)
+    func stepParses(line: String, expected: Action) throws {
+        #expect(try action(line) == expected)
+    }
+
+    @Test("every keyword of the language is covered by the step table")
+    func keywordsCovered() {
+        let covered = Set(Self.steps.map { String($0.0.split(separator: " ")[0]) })
+        #expect(covered == Set(ScenarioParser.stepKeywords))
+    }
+
+    @Test("comments, blank lines, lines, indices and normalized text")
+    func commentsAndText() throws {
+        let text = """
+            # a scenario
+            nav Nav First   # the root
+
+            \t launch    Nav
+            push   Second\tanimated=false#no space before the comment
+               # indented comment
+            pop
+            """
+        let scenario = try ScenarioParser.parse(text, source: "x.scenario")
+        #expect(scenario.source == "x.scenario")
+        #expect(scenario.steps.map(\.text) == ["nav Nav First", "launch Nav", "push Second animated=false", "pop"])
+        #expect(scenario.steps.map(\.line) == [2, 4, 5, 7])
+        #expect(scenario.steps.map(\.index) == [1, 2, 3, 4])
+        #expect(scenario.steps[2].action == .push("Second", animated: false))
+    }
+
+    @Test("CRLF line endings count lines like LF")
+    func crlf() throws {
+        let scenario = try ScenarioParser.parse("launch A\r\n\r\npush B\r\n", source: "x")
+        #expect(scenario.steps.map(\.line) == [1, 3])
+        #expect(scenario.steps.map(\.text) == ["launch A", "push B"])
+    }
+
+    @Test("an empty scenario has no steps")
+    func empty() throws {
+        #expect(try ScenarioParser.parse("", source: "x").steps.isEmpty)
+        #expect(try ScenarioParser.parse("# only a comment\n\n", source: "x").steps.isEmpty)
+    }
+
+    static let styles = ModalPresentationStyle.allCases.map(\.rawValue)
+    static let styleList = styles.dropLast().joined(separator: ", ") + " or " + styles.last!
+
+    /// A malformed scenario and the error it must give.
+    struct ErrorCase: Sendable, CustomTestStringConvertible {
+        var text: String
+        var line: Int
+        var column: Int
+        var message: String
+        var testDescription: String { text.debugDescription }
+        init(_ text: String, _ line: Int, _ column: Int, _ message: String) {
+            (self.text, self.line, self.column, self.message) = (text, line, column, message)
+        }
+    }
+
+    static let errors: [ErrorCase] = [
+        ErrorCase("psuh Second", 1, 1,
+         "unknown step \"psuh\"; expected one of: nav, tabs, child, launch, push, pop, pop-to-root, set-stack, "
+            + "interactive-pop, present, dismiss, segue, select-tab, add-child, remove-child, edit, end-editing, "
+            + "rotate, resize, memory-warning, wait; did you mean \"push\"?"),
+        ErrorCase("launch A\nfrobnicate", 2, 1,
+         "unknown step \"frobnicate\"; expected one of: nav, tabs, child, launch, push, pop, pop-to-root, "
+            + "set-stack, interactive-pop, present, dismiss, segue, select-tab, add-child, remove-child, edit, "
+            + "end-editing, rotate, resize, memory-warning, wait"),
+        ErrorCase("push Second animated=yes", 1, 13, "expected \"animated=true\" or \"animated=false\", got \"animated=yes\""),
+        ErrorCase("push 3x", 1, 6, "expected a name (an identifier), got \"3x\""),
+        ErrorCase("nav Nav A-b", 1, 9, "expected a name (an identifier), got \"A-b\""),
+        ErrorCase("push", 1, 1, "push needs a controller name"),
+        ErrorCase("present", 1, 1, "present needs a controller name"),
+        ErrorCase("segue", 1, 1, "segue needs a destination controller name"),
+        ErrorCase("launch", 1, 1, "launch needs a root controller name"),
+        ErrorCase("edit", 1, 1, "edit needs a controller name"),
+        ErrorCase("remove-child", 1, 1, "remove-child needs a controller name"),
+        ErrorCase("launch First foo", 1, 14, "unexpected \"foo\" after \"launch First\""),
+        ErrorCase("pop Second", 1, 5, "unexpected \"Second\" after \"pop\""),
+        ErrorCase("end-editing now", 1, 13, "unexpected \"now\" after \"end-editing\""),
+        ErrorCase("nav Nav A animated=true", 1, 11, "unexpected \"animated=true\" after \"nav Nav A\""),
+        ErrorCase("nav", 1, 1, "nav needs a name: expected \"nav NAME CHILD...\""),
+        ErrorCase("nav Nav", 1, 1, "nav needs at least one child controller: expected \"nav NAME CHILD...\""),
+        ErrorCase("tabs T", 1, 1, "tabs needs at least one tab controller: expected \"tabs NAME CHILD...\""),
+        ErrorCase("set-stack Nav", 1, 1,
+         "set-stack needs at least one controller: expected \"set-stack NAV NAME... [animated=true|false]\""),
+        ErrorCase("resize 390", 1, 8, "expected WxH such as 390x844, got \"390\""),
+        ErrorCase("resize 0x844", 1, 8, "expected WxH such as 390x844, got \"0x844\""),
+        ErrorCase("resize", 1, 1, "expected WxH such as 390x844"),
+        ErrorCase("wait 5", 1, 6, "expected a duration such as 500ms, 2s, 250us, got \"5\""),
+        ErrorCase("wait 1.5", 1, 6, "expected a duration such as 500ms, 2s, 250us, got \"1.5\""),
+        ErrorCase("wait 99999999999999999999s", 1, 6,
+         "expected a duration such as 500ms, 2s, 250us, got \"99999999999999999999s\""),
+        ErrorCase("wait", 1, 1, "expected a duration such as 500ms, 2s, 250us"),
+        ErrorCase("select-tab one", 1, 12, "select-tab expects a 0-based index, got \"one\""),
+        ErrorCase("select-tab -1", 1, 12, "select-tab expects a 0-based index, got \"-1\""),
+        ErrorCase("select-tab", 1, 1, "select-tab expects a 0-based index"),
+        ErrorCase("child A of B", 1, 9, "child: expected \"child CHILD in PARENT\", got \"of\""),
+        ErrorCase("child A", 1, 1, "child: expected \"child CHILD in PARENT\""),
+        ErrorCase("child A in B C", 1, 14, "unexpected \"C\" after \"child A in B\""),
+        ErrorCase("add-child A B", 1, 13, "add-child: expected \"add-child CHILD to PARENT\", got \"B\""),
+        ErrorCase("interactive-pop done", 1, 17, "expected \"finish\" or \"cancel\", got \"done\""),
+        ErrorCase("interactive-pop", 1, 1, "interactive-pop needs \"finish\" or \"cancel\""),
+        ErrorCase("rotate upside", 1, 8, "expected \"landscape\" or \"portrait\", got \"upside\""),
+        ErrorCase("rotate", 1, 1, "rotate needs \"landscape\" or \"portrait\""),
+        ErrorCase("present Second style=sheet", 1, 16, "expected style=\(styleList), got \"style=sheet\""),
+        ErrorCase("present Second animated=false animated=true", 1, 31,
+         "duplicate option \"animated=true\": animated is already given"),
+        ErrorCase("present Second style=pageSheet style=formSheet", 1, 32,
+         "duplicate option \"style=formSheet\": style is already given"),
+        ErrorCase("push Second style=pageSheet", 1, 13,
+         "unknown option \"style=pageSheet\" for push; expected animated=…"),
+        ErrorCase("present Second anim=true", 1, 16,
+         "unknown option \"anim=true\" for present; expected style=… or animated=…"),
+        ErrorCase("push animated=false Second", 1, 21,
+         "unexpected \"Second\" after \"animated=false\"; options come after the step's words"),
+        ErrorCase("\n# c\n   launch   First\n  push  Second  animated=maybe  # x", 4, 17,
+         "expected \"animated=true\" or \"animated=false\", got \"animated=maybe\""),
+    ]
+
+    @Test("each malformed step gives its message at the offending word", arguments: errors)
+    func errorMessage(_ expected: ErrorCase) throws {
+        let error = try #require(parseError(expected.text))
+        #expect(error.message == expected.message)
+        #expect(error.line == expected.line)
+        #expect(error.column == expected.column)
+        #expect(error.source == "test.scenario")
+        #expect(error.description
+            == "test.scenario:\(expected.line):\(expected.column): error: \(expected.message)")
+    }
+
+    @Test("a tab counts as one column")
+    func tabColumn() throws {
+        let error = try #require(parseError("push\t3x"))
+        #expect(error.column == 6)
+    }
+
+    @Test("errors are described compiler style")
+    func description() {
+        let error = ScenarioError(source: "a.scenario", line: 3, column: 5, message: "m")
+        #expect(error.description == "a.scenario:3:5: error: m")
+        #expect(error.file == "a.scenario")
+        let whole = ScenarioError(source: "b.scenario", line: 0, column: 0, message: "no such scenario file")
+        #expect(whole.description == "b.scenario: error: no such scenario file")
+    }
+
+    @Test("parse(contentsOfFile:) reads a file and reports a missing one")
+    func contentsOfFile() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("lifetrace-parser-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("ok.scenario").path
+        try "launch First\npush Second\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let scenario = try ScenarioParser.parse(contentsOfFile: path)
+        #expect(scenario.source == path)
+        #expect(scenario.steps.map(\.action) == [.launch("First"), .push("Second", animated: true)])
+
+        let missing = directory.appendingPathComponent("missing.scenario").path
+        do {
+            _ = try ScenarioParser.parse(contentsOfFile: missing)
+            Issue.record("a missing file parsed")
+        } catch {
+            #expect(error.description == "\(missing): error: no such scenario file")
+        }
+        do {
+            _ = try ScenarioParser.parse(contentsOfFile: directory.path)
+            Issue.record("a directory parsed")
+        } catch {
+            #expect(error.message == "expected a scenario file, got a directory")
+        }
+    }
+}

@@ -1,0 +1,49 @@
+/*
+ * The public face of the `lifetrace` LTTng-UST provider, for Swift: a `static inline` check of a
+ * tracepoint's state (a load and a branch, no call), and one out-of-line function per event shape
+ * that fires the tracepoint of a given slot. The provider header itself stays private.
+ *
+ * Slots: hook code * 3 + phase (0 entry, 1 exit, 2 instant); the slots of hooks of other runtimes
+ * (the `lifetrace:event*` tracepoints) are LIFETRACE_TP_CUSTOM_SLOT + phase.
+ */
+#ifndef LIFETRACE_TRACEPOINTS_H
+#define LIFETRACE_TRACEPOINTS_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The number of well-known hooks (the entries of hooks.def). */
+#define LIFETRACE_TP_HOOK_COUNT 29
+/** The first slot of the tracepoints of other runtimes' hooks. */
+#define LIFETRACE_TP_CUSTOM_SLOT (LIFETRACE_TP_HOOK_COUNT * 3)
+/** The number of slots. */
+#define LIFETRACE_TP_SLOT_COUNT (LIFETRACE_TP_CUSTOM_SLOT + 3)
+
+/** Pointers to each slot's tracepoint state (non-zero while a session enables it). */
+extern const int *const lifetrace_tp_states[LIFETRACE_TP_SLOT_COUNT];
+
+/** Whether the tracepoint of `slot` is enabled in some session. */
+static inline int lifetrace_tp_enabled(unsigned slot) {
+    return slot < LIFETRACE_TP_SLOT_COUNT && __atomic_load_n(lifetrace_tp_states[slot], __ATOMIC_RELAXED) != 0;
+}
+
+/** The hook name of a well-known hook code (hooks.def), or NULL. */
+const char *lifetrace_tp_hook_name(unsigned code);
+
+/**
+ * Fires the tracepoint of `slot` with the fields its event class records (the others are ignored):
+ * `hook` names the hook of a custom slot; `animated` is -1 when absent, 0 or 1; `index` and `count`
+ * are -1 when absent; strings may be empty but not NULL.
+ */
+void lifetrace_tp_fire(unsigned slot, const char *hook, uint64_t seq, const char *controller, uint64_t id,
+    const char *target, uint64_t target_id, int8_t animated, int64_t index, const char *text, int64_t count,
+    uint64_t dur_ns);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LIFETRACE_TRACEPOINTS_H */
