@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "LifetraceUI", targets: ["LifetraceUI"]),
         .library(name: "LifetraceScenario", targets: ["LifetraceScenario"]),
         .executable(name: "lifetrace", targets: ["lifetrace"]),
+        .plugin(name: "TracePlugin", targets: ["TracePlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -38,6 +39,14 @@ let package = Package(
                 "Lifetrace", "LifetraceLTTng", "LifetraceUI", "LifetraceScenario",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // `swift package --allow-writing-to-package-directory trace PRODUCT [ARGS…]`.
+        .plugin(
+            name: "TracePlugin",
+            capability: .command(
+                intent: .custom(verb: "trace", description: "Record an executable product under an LTTng session into traces/"),
+                permissions: [.writeToPackageDirectory(reason: "The trace and its JSON lines are written under traces/.")]
+            )
         ),
         .testTarget(name: "LifetraceTests", dependencies: ["Lifetrace"]),
         .testTarget(name: "LifetraceUITests", dependencies: ["Lifetrace", "LifetraceUI"]),
