@@ -120,10 +120,11 @@ open class ViewController: Instrumented {
     /// The view laid out its subviews.
     open func viewDidLayoutSubviews() {}
 
-    /// The size of the container is about to change; the default forwards to the children and to
-    /// the presented controller. Overrides call `super`.
+    /// The size of the container is about to change; the default forwards to the children on
+    /// screen (a navigation controller's top, a tab bar controller's selected tab; controllers
+    /// off screen adapt when they appear) and to the presented controller. Overrides call `super`.
     open func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
-        for child in children {
+        for child in childrenReceivingAppearance {
             child.notifyWillTransition(to: size, with: coordinator)
         }
         presentedViewController?.notifyWillTransition(to: size, with: coordinator)
