@@ -41,6 +41,12 @@ open class ViewController: Instrumented {
     /// and call ``beginAppearanceTransition(_:animated:)`` on them yourself).
     open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
 
+    /// Whether `updateViewConstraints` runs before the next layout of the view (set by
+    /// ``setNeedsUpdateConstraints()``; true for a new view).
+    public internal(set) var needsUpdateConstraints = true
+    /// The safe-area insets of the root view when the controller was last told about them.
+    var reportedSafeAreaInsets: EdgeInsets = .zero
+
     /// True between will and did callbacks while the controller is being added to a parent.
     public internal(set) var isMovingToParent = false
     /// True between will and did callbacks while the controller is being removed from its parent.
@@ -120,6 +126,13 @@ open class ViewController: Instrumented {
     /// The view laid out its subviews.
     open func viewDidLayoutSubviews() {}
 
+    /// Constraints are being updated, before the view's layout. Overrides call `super`.
+    open func updateViewConstraints() {}
+    /// The safe-area insets of the root view changed (it entered the window, or the window rotated).
+    open func viewSafeAreaInsetsDidChange() {}
+    /// The layout margins of the root view changed (they follow the safe area).
+    open func viewLayoutMarginsDidChange() {}
+
     /// The size of the container is about to change; the default forwards to the children on
     /// screen (a navigation controller's top, a tab bar controller's selected tab; controllers
     /// off screen adapt when they appear) and to the presented controller. Overrides call `super`.
@@ -194,6 +207,8 @@ open class ViewController: Instrumented {
     /// Runs the layout of the controller's root view: `viewWillLayoutSubviews`, the view's
     /// `layoutSubviews`, `viewDidLayoutSubviews`.
     func performLayout(of rootView: View) {
+        updateSafeAreaIfNeeded(of: rootView)
+        updateConstraintsIfNeeded()
         withInterval(.viewWillLayoutSubviews) { viewWillLayoutSubviews() }
         rootView.layoutSubviews()
         withInterval(.viewDidLayoutSubviews) { viewDidLayoutSubviews() }

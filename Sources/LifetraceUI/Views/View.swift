@@ -88,6 +88,18 @@ open class View {
         if window != nil { moveToWindow(nil) }
     }
 
+    /// The view's frame in its window's coordinates (its own frame when it is in no window).
+    public var frameInWindow: Rect {
+        var origin = frame.origin
+        var current = superview
+        while let view = current, !(view is Window) {
+            origin.x += view.frame.minX
+            origin.y += view.frame.minY
+            current = view.superview
+        }
+        return Rect(origin: origin, size: bounds.size)
+    }
+
     /// Whether the view is `view` or inside it.
     public func isDescendant(of view: View) -> Bool {
         var current: View? = self

@@ -52,6 +52,14 @@ open class Window: View {
         if let rootViewController { install(rootViewController, animated: false) }
     }
 
+    /// The areas that the status bar, the notch and the home indicator cover: those of a
+    /// notched iPhone, in portrait (top 47, bottom 34) or landscape (left and right 47, bottom 21).
+    public var safeAreaInsets: EdgeInsets {
+        bounds.width > bounds.height
+            ? EdgeInsets(top: 0, left: 47, bottom: 21, right: 47)
+            : EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
+    }
+
     /// The controller in front: the root, or the last controller presented over it.
     public var frontMostController: ViewController? {
         var current = rootViewController

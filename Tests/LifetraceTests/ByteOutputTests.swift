@@ -1,0 +1,211 @@
+import Foundation
+import Lifetrace
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@Suite("Byte output")
+struct ByteOutputTests {
+    private func writeLine(_ output: ByteOutput, _ text: String) {
+        output.write { $0.append(contentsOf: Array((text + "\n").utf8)) }
+    }
+
+    @Test("records are buffered until a flush, then written whole")
+    func buffersUntilFlush() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.path("out.txt")
+            let output = try ByteOutput.open(.file(path), label: "test")
+            #expect(output.label == "test (\(path))")
+            writeLine(output, "one")
+            writeLine(output, "two")
+            #expect(try readText(path) == "", "a small record should stay in the buffer")
+            output.flush()
+            #expect(try readText(path) == "one\ntwo\n")
+            let statistics = output.statistics
+            #expect(statistics.records == 2)
+            #expect(statistics.dropped == 0)
+            #expect(statistics.bytes == 8)
+            #expect(statistics.failure == nil)
+        }
+    }
+
+    @Test("a full buffer is written without waiting for a flush")
+    func largeBufferIsWritten() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.path("out.txt")
+            let output = try ByteOutput.open(.file(path), label: "test")
+            let line = String(repeating: "x", count: 1023)
+            for _ in 0..<100 { writeLine(output, line) }  // 100 KiB, past the 64 KiB buffer
+            let written = try Data(contentsOf: URL(fileURLWithPath: path)).count
+            #expect(written >= 64 * 1024)
+            #expect(written % 1024 == 0, "only whole records are written")
+            output.flush()
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count == 100 * 1024)
+        }
+    }
+
+    @Test("opening a file truncates it")
+    func truncates() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.path("out.txt")
+            try Data("old contents that must go\n".utf8).write(to: URL(fileURLWithPath: path))
+            let output = try ByteOutput.open(.file(path), label: "test")
+            writeLine(output, "new")
+            output.flush()
+            #expect(try readText(path) == "new\n")
+        }
+    }
+
+    @Test("a released output writes out its buffer")
+    func deinitDrains() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.path("out.txt")
+            do {
+                let output = try ByteOutput.open(.file(path), label: "test")
+                writeLine(output, "kept")
+            }
+            #expect(try readText(path) == "kept\n")
+        }
+    }
+
+    @Test("a file-descriptor destination writes to it and leaves it open")
+    func fileDescriptor() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.path("out.txt")
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            try #require(fd >= 0)
+            defer { close(fd) }
+            do {
+                let output = try ByteOutput.open(.fileDescriptor(fd), label: "test")
+                #expect(output.label == "test (fd:\(fd))")
+                writeLine(output, "via fd")
+            }
+            #expect(fcntl(fd, F_GETFD) != -1, "the descriptor must stay open")
+            #expect(try readText(path) == "via fd\n")
+        }
+    }
+
+    @Test("destinations that cannot be opened are configuration errors")
+    func openErrors() throws {
+        #expect(throws: ConfigurationError("test: file descriptor 987 is not open")) {
+            try ByteOutput.open(.fileDescriptor(987), label: "test")
+        }
+        let error = try #require(throws: ConfigurationError.self) {
+            try ByteOutput.open(.file("/nonexistent-lifetrace-dir/x"), label: "test")
+        }
+        #expect(error.message == #"test: cannot open "/nonexistent-lifetrace-dir/x" for writing: No such file or directory"#)
+        let directoryError = try #require(throws: ConfigurationError.self) {
+            try ByteOutput.open(.file("/tmp"), label: "test")
+        }
+        #expect(directoryError.message.contains("Is a directory"))
+    }
+
+    @Test("a full disk: the output stops, counts what it drops, and does not call the record builder again")
+    func fullDisk() throws {
+        let output = try ByteOutput.open(.file("/dev/full"), label: "test")
+        writeLine(output, "first")
+        writeLine(output, "second")
+        output.flush()
+        var statistics = output.statistics
+        let failure = try #require(statistics.failure)
+        #expect(failure.contains("No space left on device"))
+        #expect(statistics.records == 2)
+        #expect(statistics.dropped == 2)
+        #expect(statistics.bytes == 0)
+
+        var builderCalls = 0
+        output.write { _ in builderCalls += 1 }
+        output.flush()
+        #expect(builderCalls == 0)
+        statistics = output.statistics
+        #expect(statistics.records == 3)
+        #expect(statistics.dropped == 3)
+        #expect(statistics.failure == failure, "the first failure is kept")
+    }
+
+    @Test("a closed pipe: no SIGPIPE death, the output fails and counts")
+    func closedPipe() throws {
+        let (readEnd, writeEnd) = try makePipe()
+        defer { close(writeEnd) }
+        close(readEnd)
+        let output = ByteOutput(fileDescriptor: writeEnd, label: "test", flushesEachRecord: false)
+        writeLine(output, "nobody reads this")
+        output.flush()  // would kill the process by SIGPIPE if it were not ignored
+        let statistics = output.statistics
+        #expect(statistics.failure?.contains("Broken pipe") == true)
+        #expect(statistics.dropped == 1)
+        writeLine(output, "nor this")
+        #expect(output.statistics.dropped == 2)
+    }
+
+    @Test("flushing each record writes at once")
+    func flushesEachRecord() throws {
+        let (readEnd, writeEnd) = try makePipe()
+        defer {
+            close(readEnd)
+            close(writeEnd)
+        }
+        let output = ByteOutput(fileDescriptor: writeEnd, label: "test", flushesEachRecord: true)
+        writeLine(output, "now")
+        var buffer = [UInt8](repeating: 0, count: 16)
+        let count = read(readEnd, &buffer, buffer.count)
+        #expect(count == 4)
+        #expect(Array(buffer.prefix(4)) == Array("now\n".utf8))
+    }
+
+    @Test("a non-blocking descriptor nobody drains: the output gives up after its timeout instead of hanging")
+    func nonBlockingFullPipe() throws {
+        let (readEnd, writeEnd) = try makePipe()
+        defer {
+            close(readEnd)
+            close(writeEnd)
+        }
+        _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
+        let output = ByteOutput(fileDescriptor: writeEnd, label: "test", flushesEachRecord: false)
+        let line = String(repeating: "y", count: 1023)
+        let start = MonotonicClock.now()
+        for _ in 0..<300 { writeLine(output, line) }  // 300 KiB, far more than a pipe holds
+        output.flush()
+        let elapsed = MonotonicClock.now() - start
+        let statistics = output.statistics
+        #expect(statistics.failure?.contains("would block") == true)
+        #expect(elapsed < 30_000_000_000, "gave up in \(elapsed / 1_000_000) ms")
+
+        // What the pipe holds was written; a record cut off by the failure counts as dropped.
+        _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
+        var received = 0
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while case let count = read(readEnd, &chunk, chunk.count), count > 0 { received += count }
+        #expect(received > 0)
+        #expect(statistics.bytes == received)
+        #expect(statistics.records == 300)
+        #expect(statistics.dropped == 300 - received / 1024)
+    }
+
+    @Test("many threads writing at once: every record whole")
+    func concurrentWrites() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.path("out.txt")
+            let output = try ByteOutput.open(.file(path), label: "test")
+            onThreads(8) { thread in
+                for index in 0..<2_000 {
+                    output.write { buffer in
+                        // Written in two pieces, to show a record is never split by another thread.
+                        buffer.append(contentsOf: Array("t\(thread)".utf8))
+                        buffer.append(contentsOf: Array(" r\(index)\n".utf8))
+                    }
+                }
+            }
+            output.flush()
+            let written = lines(try readText(path))
+            #expect(written.count == 16_000)
+            #expect(Set(written).count == 16_000)
+            #expect(written.allSatisfy { $0.wholeMatch(of: /t[0-7] r[0-9]+/) != nil })
+            #expect(output.statistics.records == 16_000)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Lifetrace
+import Testing
+
+@Suite("Text line format")
+struct TextLineFormatTests {
+    let format = TextLineFormat()
+    let withEnds = TextLineFormat(showsEnds: true)
+
+    @Test("NSLog-like line with the animated flag")
+    func animated() {
+        #expect(format.line(makeEvent(hook: .viewWillAppear, phase: .begin, details: Details(animated: true)))
+            == "<B: 0x6c16980> viewWillAppear animated\n")
+        #expect(format.line(makeEvent(hook: .viewDidAppear, phase: .instant, details: Details(animated: false)))
+            == "<B: 0x6c16980> viewDidAppear not animated\n")
+    }
+
+    @Test("a target is printed like the subject, then the text")
+    func targetAndText() {
+        let event = makeEvent(
+            hook: .willShowViewController, name: "Nav", id: 0x6c118f0,
+            details: Details(target: Subject(name: "B", id: 0x6c16980), text: "push"))
+        #expect(format.line(event) == "<Nav: 0x6c118f0> willShowViewController <B: 0x6c16980> push\n")
+    }
+
+    @Test("end records are left out unless the format shows ends")
+    func endsHiddenByDefault() {
+        let end = makeEvent(phase: .end, details: Details(animated: true), duration: 1_234)
+        #expect(format.line(end) == "")
+        #expect(withEnds.line(end) == "<B: 0x6c16980> viewWillAppear animated end 1234 ns\n")
+    }
+
+    @Test(
+        "durations pick ns, µs or ms",
+        arguments: [
+            (UInt64(0), "0 ns"), (9_999, "9999 ns"), (10_000, "10 µs"), (9_999_999, "9999 µs"),
+            (10_000_000, "10 ms"), (2_500_000_000, "2500 ms"),
+        ])
+    func durationUnits(duration: UInt64, text: String) {
+        let line = withEnds.line(makeEvent(hook: .viewDidLoad, phase: .end, duration: duration))
+        #expect(line == "<B: 0x6c16980> viewDidLoad end \(text)\n")
+    }
+
+    @Test("a layout pass's end names the views it laid out")
+    func countOnEnd() {
+        let begin = makeEvent(hook: .layoutPass, phase: .begin, name: "Window", id: 1, details: Details(count: 3))
+        #expect(withEnds.line(begin) == "<Window: 0x1> layoutPass\n")
+        let one = makeEvent(hook: .layoutPass, phase: .end, name: "Window", id: 1, details: Details(count: 1), duration: 5)
+        #expect(withEnds.line(one) == "<Window: 0x1> layoutPass 1 view end 5 ns\n")
+        let many = makeEvent(hook: .layoutPass, phase: .end, name: "Window", id: 1, details: Details(count: 3), duration: 5)
+        #expect(withEnds.line(many) == "<Window: 0x1> layoutPass 3 views end 5 ns\n")
+    }
+
+    @Test("timestamps in seconds with microseconds")
+    func timestamps() {
+        let format = TextLineFormat(showsTimestamps: true)
+        #expect(format.line(makeEvent(timestamp: 12_345_678_901, hook: .viewDidLoad)) == "[12.345678] <B: 0x6c16980> viewDidLoad\n")
+        #expect(format.line(makeEvent(timestamp: 5_000_001_000, hook: .viewDidLoad)) == "[5.000001] <B: 0x6c16980> viewDidLoad\n")
+    }
+
+    @Test("scenario steps print as separators")
+    func scenarioStep() {
+        let step = makeEvent(hook: .scenarioStep, phase: .begin, name: "scenario", details: Details(index: 3, text: "pop"))
+        #expect(format.line(step) == "── step 3: pop\n")
+        let end = makeEvent(hook: .scenarioStep, phase: .end, name: "scenario", details: Details(index: 3, text: "pop"), duration: 42)
+        #expect(withEnds.line(end) == "── step 3: pop end 42 ns\n")
+    }
+}
