@@ -1,7 +1,7 @@
 /// One record of a hook invocation: the unit every sink receives.
 ///
 /// Hooks that run user code are intervals (a `begin` and an `end` record, the `end` carrying the
-/// duration); others are instants. The fields mirror the JSON-lines format documented in the README.
+/// duration); others are instants. The fields mirror the JSON-lines format of `docs/json-lines.md`.
 public struct Event: Sendable, Hashable {
     /// Process-wide sequence number, strictly increasing in emission order.
     public var seq: UInt64

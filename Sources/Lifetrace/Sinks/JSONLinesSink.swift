@@ -1,6 +1,6 @@
 /// A sink that writes one JSON object per event and line, for `jq` and other tools.
 ///
-/// The format is documented in the README; lines are built by hand into a reused buffer and
+/// The format is documented in `docs/json-lines.md`; lines are built by hand into a reused buffer and
 /// written in large writes, so steady-state emission allocates nothing.
 public struct JSONLinesSink: Sink {
     /// Where the lines go.

@@ -60,3 +60,52 @@ extension ViewController {
         return current
     }
 }
+
+extension ViewController {
+    /// Swaps two children of this controller, as UIKit's
+    /// `transition(from:to:duration:options:animations:completion:)`: `toViewController`'s view is
+    /// added to `fromViewController`'s superview, both get appearance callbacks (when this
+    /// controller forwards them automatically), `animations` runs, and when `duration` has passed
+    /// `fromViewController`'s view is removed and the did-callbacks and `completion` follow.
+    /// Both must be children of this controller; otherwise the call is refused with UIKit's error.
+    public func transition(
+        from fromViewController: ViewController,
+        to toViewController: ViewController,
+        duration: Double,
+        animations: (@MainActor () -> Void)? = nil,
+        completion: (@MainActor (Bool) -> Void)? = nil
+    ) {
+        guard fromViewController.parent === self, toViewController.parent === self else {
+            runLoop.report(Diagnostic(.error,
+                "Children view controllers \(fromViewController.description) and \(toViewController.description) must have a common parent view controller when calling transition(from:to:duration:)."))
+            return
+        }
+        let animated = duration > 0
+        let forwards = shouldAutomaticallyForwardAppearanceMethods && appearanceState == .appeared
+        let transition = probe.beginInterval(
+            .transition, Details(target: toViewController.instrumentationSubject, animated: animated, text: "children"))
+        if forwards {
+            fromViewController.beginAppearance(false, animated: animated)
+            toViewController.beginAppearance(true, animated: animated)
+        }
+        let container = fromViewController.viewIfLoaded?.superview ?? view
+        let incoming = toViewController.view
+        if incoming.superview !== container { container.addSubview(incoming) }
+        if forwards { toViewController.sendViewIsAppearingIfNeeded() }
+        animations?()
+        let finish: @MainActor () -> Void = { [weak self] in
+            fromViewController.viewIfLoaded?.removeFromSuperview()
+            if forwards {
+                fromViewController.endAppearance()
+                toViewController.endAppearance()
+            }
+            self?.probe.endInterval(transition)
+            completion?(true)
+        }
+        if animated {
+            runLoop.schedule(after: duration, finish)
+        } else {
+            finish()
+        }
+    }
+}
