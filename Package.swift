@@ -49,12 +49,13 @@ let package = Package(
             )
         ),
         .testTarget(name: "LifetraceTests", dependencies: ["Lifetrace"]),
-        .testTarget(name: "LifetraceUITests", dependencies: ["Lifetrace", "LifetraceUI"]),
+        .testTarget(name: "LifetraceUITests", dependencies: ["Lifetrace", "LifetraceUI", "LifetraceScenario"]),
         .testTarget(
             name: "LifetraceScenarioTests",
             dependencies: ["Lifetrace", "LifetraceUI", "LifetraceScenario"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "LifetraceLTTngTests", dependencies: ["Lifetrace", "LifetraceLTTng"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -40,6 +40,7 @@ extension ViewController {
     /// A child's view entered or left the window outside any transition (a child added to or
     /// removed from a parent on screen): the child appears or disappears at once, as in UIKit.
     func rootViewDidMove(toWindow window: Window?) {
+        if let window { knownRunLoop = window.runLoop }
         guard let parent, parent.appearanceState == .appeared, parent.shouldAutomaticallyForwardAppearanceMethods else {
             return
         }

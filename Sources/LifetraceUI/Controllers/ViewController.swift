@@ -23,10 +23,38 @@ open class ViewController: Instrumented {
     /// The child controllers, in the order they were added.
     public internal(set) var children: [ViewController] = []
 
-    /// The controller this one presents modally.
-    public internal(set) var presentedViewController: ViewController?
-    /// The controller that presented this one.
-    public internal(set) weak var presentingViewController: ViewController?
+    /// The controller this one presents modally, or one of its ancestors presents (UIKit's
+    /// `presentedViewController`).
+    public var presentedViewController: ViewController? {
+        var current: ViewController? = self
+        while let candidate = current {
+            if let presented = candidate.presentedStorage { return presented }
+            current = candidate.parent
+        }
+        return nil
+    }
+    /// The controller that presented this one, or one of its ancestors (UIKit's
+    /// `presentingViewController`).
+    public var presentingViewController: ViewController? {
+        var current: ViewController? = self
+        while let candidate = current {
+            if let presenting = candidate.presentingStorage { return presenting }
+            current = candidate.parent
+        }
+        return nil
+    }
+    /// The controller this very controller presents (not its ancestors).
+    var presentedStorage: ViewController?
+    /// The controller that presented this very controller.
+    weak var presentingStorage: ViewController?
+    /// Where the presenter's view was when this controller's presentation removed it, to put it
+    /// back on dismissal.
+    weak var coveredSuperview: View?
+    var coveredIndex = 0
+    /// The run loop of the last window the controller's view was in.
+    weak var knownRunLoop: MainRunLoop?
+    /// The controller's address, kept for the `deinit` event (which must not copy `self`).
+    private nonisolated(unsafe) var identity: UInt = 0
     /// How this controller is presented by ``present(_:animated:completion:)``.
     public var modalPresentationStyle: ModalPresentationStyle = .fullScreen
     /// Whether a `currentContext` presentation from inside this controller covers this controller's view.
@@ -59,10 +87,12 @@ open class ViewController: Instrumented {
     /// Creates a controller; `name` defaults to the type name.
     public init(name: String? = nil) {
         self.name = name ?? String(describing: type(of: self))
+        identity = UInt(bitPattern: ObjectIdentifier(self))
     }
 
-    isolated deinit {
-        emitEvent(.deinitialize)
+    deinit {
+        // Not isolated: an isolated deinit runs without the releasing task's scoped sink.
+        Probe(name: name, id: identity).emitEvent(.deinitialize)
     }
 
     // MARK: The view
@@ -140,7 +170,7 @@ open class ViewController: Instrumented {
         for child in childrenReceivingAppearance {
             child.notifyWillTransition(to: size, with: coordinator)
         }
-        presentedViewController?.notifyWillTransition(to: size, with: coordinator)
+        presentedStorage?.notifyWillTransition(to: size, with: coordinator)
     }
 
     /// The system is low on memory. Called whether or not the view is loaded.
@@ -194,8 +224,8 @@ open class ViewController: Instrumented {
     /// The window the controller's view is in.
     public var window: Window? { loadedView?.window }
 
-    /// The run loop of the controller's window, or the main one when it has none.
-    public var runLoop: MainRunLoop { window?.runLoop ?? .main }
+    /// The run loop of the controller's window, or of the last window its view was in, or the main one.
+    public var runLoop: MainRunLoop { window?.runLoop ?? knownRunLoop ?? parent?.runLoop ?? .main }
 
     /// `<Name: 0xADDRESS>`, as in an NSLog line.
     public nonisolated var description: String {
@@ -224,6 +254,6 @@ open class ViewController: Instrumented {
     func notifyMemoryWarning() {
         withInterval(.didReceiveMemoryWarning) { didReceiveMemoryWarning() }
         for child in children { child.notifyMemoryWarning() }
-        presentedViewController?.notifyMemoryWarning()
+        presentedStorage?.notifyMemoryWarning()
     }
 }

@@ -23,6 +23,7 @@ public final class InteractivePopTransition {
         self.navigationController = navigationController
         self.outgoing = outgoing
         self.incoming = incoming
+        outgoing.isMovingFromParent = true
         self.transition = navigationController.performTransition(
             from: outgoing, to: incoming, isPop: true, animated: true, containment: ([], [outgoing]),
             interactive: true)
@@ -34,7 +35,6 @@ public final class InteractivePopTransition {
         isComplete = true
         let navigation = navigationController
         navigation.interactivePop = nil
-        outgoing.isMovingFromParent = true
         outgoing.willMove(toParent: nil)
         navigation.children.removeAll { $0 === outgoing }
         navigation.runLoop.schedule(after: NavigationController.transitionDuration / 2) { [weak navigation] in
@@ -49,6 +49,7 @@ public final class InteractivePopTransition {
         let navigation = navigationController
         navigation.interactivePop = nil
         navigation.discardPendingCompletion()
+        outgoing.isMovingFromParent = false
         let animated = true
         navigation.runLoop.schedule(after: NavigationController.transitionDuration / 2) { [outgoing, incoming, transition] in
             incoming.beginAppearance(false, animated: animated)

@@ -44,7 +44,7 @@ open class NavigationController: ViewController {
 
     /// The controller on screen: what the top presents, or the top.
     public var visibleViewController: ViewController? {
-        topViewController?.presentedViewController ?? topViewController
+        topViewController?.presentedStorage ?? presentedStorage ?? topViewController
     }
 
     /// Whether a push or pop animation is running.

@@ -13,6 +13,12 @@ public enum ModalPresentationStyle: String, Sendable, Hashable, CaseIterable {
     /// Covers the presenting context while the presenter stays in the hierarchy and silent.
     case overCurrentContext
 
+    /// Whether the presentation covers only the presentation context (the nearest controller that
+    /// defines one), not the whole window.
+    public var coversPresentationContextOnly: Bool {
+        self == .currentContext || self == .overCurrentContext
+    }
+
     /// Whether the presenter's view leaves the window, so the presenter gets appearance callbacks.
     public var removesPresenterView: Bool {
         switch self {

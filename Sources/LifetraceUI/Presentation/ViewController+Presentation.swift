@@ -9,13 +9,14 @@ extension ViewController {
     /// end, then the presenter's `viewDidDisappear`; styles that keep the presenter's view
     /// (sheets, `over…`) leave the presenter silent.
     public func present(_ controller: ViewController, animated: Bool, completion: (@MainActor () -> Void)? = nil) {
-        let presenter = rootAncestor
-        if let current = presenter.presentedViewController {
+        let style = controller.modalPresentationStyle
+        let presenter = presentationContext(for: style)
+        if let current = presenter.presentedStorage {
             runLoop.report(Diagnostic(.warning,
                 "Attempt to present \(controller.description) on \(presenter.description) (from \(description)) which is already presenting \(current.description)."))
             return
         }
-        if controller.presentingViewController != nil || controller.parent != nil || controller === presenter {
+        if controller.presentingStorage != nil || controller.parent != nil || controller === presenter {
             runLoop.report(Diagnostic(.error,
                 "Application tried to present modally a view controller \(controller.description) that is already presented or has a parent."))
             return
@@ -25,17 +26,16 @@ extension ViewController {
                 "Attempt to present \(controller.description) on \(presenter.description) whose view is not in the window hierarchy."))
             return
         }
-        let style = controller.modalPresentationStyle
         controller.loadViewIfNeeded()
         let transition = presenter.probe.beginInterval(
             .transition, Details(target: controller.instrumentationSubject, animated: animated, text: "present \(style.rawValue)"))
-        presenter.presentedViewController = controller
-        controller.presentingViewController = presenter
+        presenter.presentedStorage = controller
+        controller.presentingStorage = presenter
         controller.isBeingPresented = true
         if style.removesPresenterView { presenter.beginAppearance(false, animated: animated) }
         controller.beginAppearance(true, animated: animated)
         let presentedView = controller.view
-        presentedView.frame = window.bounds
+        presentedView.frame = style.coversPresentationContextOnly ? presenter.view.frameInWindow : window.bounds
         presentedView.autoresizingMask = .flexibleSize
         window.addSubview(presentedView)
         controller.sendViewIsAppearingIfNeeded()
@@ -43,6 +43,10 @@ extension ViewController {
         let finish: @MainActor () -> Void = {
             controller.endAppearance()
             if style.removesPresenterView {
+                if let covered = presenter.viewIfLoaded, let superview = covered.superview {
+                    controller.coveredSuperview = superview
+                    controller.coveredIndex = superview.subviews.firstIndex { $0 === covered } ?? 0
+                }
                 presenter.viewIfLoaded?.removeFromSuperview()
                 presenter.endAppearance()
             }
@@ -61,20 +65,14 @@ extension ViewController {
     /// itself. Controllers presented above the dismissed one go with it. The revealed
     /// controller's `viewDidAppear` comes first at the end, then the dismissed one's `viewDidDisappear`.
     public func dismiss(animated: Bool, completion: (@MainActor () -> Void)? = nil) {
-        let owner = rootAncestor
-        let presenter: ViewController
-        if owner.presentedViewController != nil {
-            presenter = owner
-        } else if let presenting = owner.presentingViewController {
-            presenter = presenting
-        } else {
+        guard let presenter = dismissingPresenter else {
             runLoop.report(Diagnostic(.warning, "Attempt to dismiss from \(description), which presents nothing and is not presented."))
             completion?()
             return
         }
-        guard let dismissed = presenter.presentedViewController else { return }
+        guard let dismissed = presenter.presentedStorage else { return }
         var chain = [dismissed]
-        while let next = chain.last?.presentedViewController { chain.append(next) }
+        while let next = chain.last?.presentedStorage { chain.append(next) }
         let top = chain.last!
         let revealsPresenter = chain.first!.modalPresentationStyle.removesPresenterView
         let transition = presenter.probe.beginInterval(
@@ -86,10 +84,14 @@ extension ViewController {
         if revealsPresenter, let window = presenter.window ?? top.window {
             presenter.beginAppearance(true, animated: animated)
             let view = presenter.view
-            view.frame = window.bounds
-            view.autoresizingMask = .flexibleSize
-            if view.superview !== window {
-                window.insertSubview(view, belowSubview: dismissed.view)
+            if view.superview == nil {
+                if let superview = dismissed.coveredSuperview, superview !== window {
+                    superview.insertSubview(view, at: dismissed.coveredIndex)
+                } else {
+                    view.frame = window.bounds
+                    view.autoresizingMask = .flexibleSize
+                    window.insertSubview(view, belowSubview: dismissed.view)
+                }
             }
             presenter.sendViewIsAppearingIfNeeded()
         }
@@ -100,8 +102,8 @@ extension ViewController {
                 controller.viewIfLoaded?.removeFromSuperview()
                 controller.endAppearance()
                 controller.isBeingDismissed = false
-                controller.presentingViewController?.presentedViewController = nil
-                controller.presentingViewController = nil
+                controller.presentingStorage?.presentedStorage = nil
+                controller.presentingStorage = nil
             }
             presenter.probe.endInterval(transition)
             completion?()
@@ -111,5 +113,37 @@ extension ViewController {
         } else {
             finish()
         }
+    }
+}
+
+extension ViewController {
+    /// The controller that presents for this one in `style`: for the `…CurrentContext` styles the
+    /// nearest controller up the parent chain that ``definesPresentationContext`` (else the
+    /// outermost ancestor), for the others the outermost ancestor, as UIKit walks the hierarchy.
+    func presentationContext(for style: ModalPresentationStyle) -> ViewController {
+        guard style.coversPresentationContextOnly else { return rootAncestor }
+        var current: ViewController? = self
+        while let candidate = current {
+            if candidate.definesPresentationContext { return candidate }
+            current = candidate.parent
+        }
+        return rootAncestor
+    }
+
+    /// The controller whose presentation a `dismiss` from this controller ends: the nearest one up
+    /// the parent chain that presents something, else the one that presented the nearest
+    /// presented ancestor; `nil` when neither exists.
+    var dismissingPresenter: ViewController? {
+        var current: ViewController? = self
+        while let candidate = current {
+            if candidate.presentedStorage != nil { return candidate }
+            current = candidate.parent
+        }
+        current = self
+        while let candidate = current {
+            if let presenting = candidate.presentingStorage { return presenting }
+            current = candidate.parent
+        }
+        return nil
     }
 }

@@ -60,11 +60,21 @@ open class Window: View {
             : EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
     }
 
-    /// The controller in front: the root, or the last controller presented over it.
+    /// The controller in front: the root, or the last controller presented over it (or over a
+    /// controller on screen inside it, for `currentContext` presentations).
     public var frontMostController: ViewController? {
         var current = rootViewController
-        while let presented = current?.presentedViewController { current = presented }
+        while let presented = current.flatMap(Self.presentedOnScreen(in:)) { current = presented }
         return current
+    }
+
+    /// What `controller`, or a child of it on screen, presents.
+    private static func presentedOnScreen(in controller: ViewController) -> ViewController? {
+        if let presented = controller.presentedStorage { return presented }
+        for child in controller.childrenReceivingAppearance {
+            if let presented = presentedOnScreen(in: child) { return presented }
+        }
+        return nil
     }
 
     /// Sends `didReceiveMemoryWarning` through the whole hierarchy, loaded or not: the root, its
