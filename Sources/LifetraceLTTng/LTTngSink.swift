@@ -34,11 +34,13 @@ public struct LTTngSink: Sink {
         let duration = event.duration ?? 0
         let targetID = UInt64(details.target?.id ?? 0)
         let id = UInt64(event.subject.id)
-        let hookName = event.hook.code == Hook.customCode ? event.hook.name : ""
-        hookName.withCString { hook in
+        let hookName = event.hook.code == Hook.customCode ? event.hook.name : nil
+        // Absent strings go as NULL, which LTTng records as "(null)": babeltrace2 2.0 misreads
+        // empty strings (it repeats the previous event's value).
+        withOptionalCString(hookName) { hook in
             event.subject.name.withCString { controller in
-                (details.target?.name ?? "").withCString { target in
-                    (details.text ?? "").withCString { text in
+                withOptionalCString(details.target?.name) { target in
+                    withOptionalCString(details.text) { text in
                         lifetrace_tp_fire(
                             slot, hook, event.seq, controller, id, target, targetID, animated, index, text, count,
                             duration)
@@ -80,4 +82,10 @@ extension SinkRegistry.Entry {
 extension SinkRegistry {
     /// ``standard`` plus `lttng`.
     public static let withLTTng = SinkRegistry.standard.adding(.lttng)
+}
+
+/// Runs `body` with a C string of `string`, or with `NULL` when it is absent.
+private func withOptionalCString<R>(_ string: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
+    guard let string else { return body(nil) }
+    return string.withCString { body($0) }
 }

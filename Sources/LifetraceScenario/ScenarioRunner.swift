@@ -14,7 +14,14 @@ public final class ScenarioRunner {
     /// The window's run loop.
     public let runLoop: MainRunLoop
     /// The controllers made so far, by name.
-    public private(set) var controllers: [String: ViewController] = [:]
+    public var controllers: [String: ViewController] {
+        Dictionary(uniqueKeysWithValues: made.map { ($0.name, $0) })
+    }
+
+    /// The controllers in the order they were made (released in that order, so `deinit` events
+    /// come in a stable order), and where each is by name.
+    private var made: [ViewController] = []
+    private var indexByName: [String: Int] = [:]
 
     private let probe = Probe(name: "scenario")
 
@@ -55,10 +62,20 @@ public final class ScenarioRunner {
 
     /// The controller of a name, made as a ``ScenarioViewController`` when seen for the first time.
     public func controller(named name: String) -> ViewController {
-        if let existing = controllers[name] { return existing }
+        if let existing = existingController(named: name) { return existing }
         let controller = ScenarioViewController(name: name)
-        controllers[name] = controller
+        remember(controller)
         return controller
+    }
+
+    /// The controller of a name, if one was made.
+    public func existingController(named name: String) -> ViewController? {
+        indexByName[name].map { made[$0] }
+    }
+
+    private func remember(_ controller: ViewController) {
+        indexByName[controller.name] = made.count
+        made.append(controller)
     }
 
     // MARK: Steps
@@ -94,7 +111,7 @@ public final class ScenarioRunner {
         case .popToRoot(let animated):
             try frontNavigation("pop-to-root").popToRootViewController(animated: animated)
         case .setStack(let name, let stack, let animated):
-            guard let navigation = controllers[name] as? NavigationController else {
+            guard let navigation = existingController(named: name) as? NavigationController else {
                 throw StepFailure("\(name) is not a navigation controller (declare it with \"nav \(name) …\")")
             }
             navigation.setViewControllers(stack.map(controller(named:)), animated: animated)
@@ -133,14 +150,14 @@ public final class ScenarioRunner {
             parent.view.addSubview(child.view)
             child.didMove(toParent: parent)
         case .removeChild(let name):
-            guard let child = controllers[name], child.parent != nil else {
+            guard let child = existingController(named: name), child.parent != nil else {
                 throw StepFailure("\(name) is not a child of any controller")
             }
             child.willMove(toParent: nil)
             child.viewIfLoaded?.removeFromSuperview()
             child.removeFromParent()
         case .edit(let name):
-            guard let controller = controllers[name] as? ScenarioViewController else {
+            guard let controller = existingController(named: name) as? ScenarioViewController else {
                 throw StepFailure("\(name) is not a controller with a text field")
             }
             guard controller.textField.window != nil else {
@@ -165,11 +182,11 @@ public final class ScenarioRunner {
     }
 
     private func declare<Container: ViewController>(_ name: String, make: () -> Container) throws -> Container {
-        if let existing = controllers[name] {
+        if let existing = existingController(named: name) {
             throw StepFailure("\(name) is already declared (as \(type(of: existing)))")
         }
         let container = make()
-        controllers[name] = container
+        remember(container)
         return container
     }
 

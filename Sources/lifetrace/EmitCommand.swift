@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Lifetrace
+import LifetraceLTTng
 
 #if canImport(Glibc)
 import Glibc
@@ -56,7 +57,7 @@ struct EmitCommand: ParsableCommand {
 
     func run() throws {
         do {
-            try LifetraceSystem.bootstrapFromEnvironment()
+            try LifetraceSystem.bootstrapFromEnvironment(registry: .withLTTng)
         } catch let error as ConfigurationError {
             writeToStandardError("lifetrace: \(error.message)")
             throw ExitCode(2)

@@ -36,7 +36,7 @@ const char *lifetrace_tp_hook_name(unsigned code);
 /**
  * Fires the tracepoint of `slot` with the fields its event class records (the others are ignored):
  * `hook` names the hook of a custom slot; `animated` is -1 when absent, 0 or 1; `index` and `count`
- * are -1 when absent; strings may be empty but not NULL.
+ * are -1 when absent; an absent string is NULL, which LTTng records as "(null)".
  */
 void lifetrace_tp_fire(unsigned slot, const char *hook, uint64_t seq, const char *controller, uint64_t id,
     const char *target, uint64_t target_id, int8_t animated, int64_t index, const char *text, int64_t count,

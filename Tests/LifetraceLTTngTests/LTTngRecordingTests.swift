@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+
+/// `lifetrace` recorded under real LTTng sessions (`tools/lttng-record`, the machine's
+/// `lttng-sessiond`), read back with `babeltrace2` and `tools/ctf2jsonl`.
+///
+/// Serialized: a session enabling `lifetrace:*` records every process of this user that fires the
+/// provider, so two of these recordings at once would see each other's events.
+@Suite("LTTng end to end", .serialized)
+struct LTTngRecordingTests {
+    /// `lifetrace run SCENARIO --sink lttng --sink jsonl=DIR/direct.jsonl`.
+    private static func runScenario(_ name: String) -> (ScratchDirectory) throws -> [String] {
+        { directory in
+            [try LifetraceBinary.path(), "run", Repository.scenario(name), "--sink", "lttng",
+             "--sink", "jsonl=\(directory.path("direct.jsonl"))"]
+        }
+    }
+
+    @Test("there are scenarios to record")
+    func scenariosExist() {
+        #expect(Repository.scenarioNames.count >= 7, "Scenarios/*.scenario: \(Repository.scenarioNames)")
+    }
+
+    @Test("LTTng events are the JSON-lines sink's events, in the same order", arguments: Repository.scenarioNames)
+    func sameEventsAsJSONLines(scenario: String) throws {
+        try withRecording(command: Self.runScenario(scenario)) { recording in
+            try #require(recording.result.status == 0, "lifetrace run \(scenario): \(recording.result)")
+            let events = try expectSameEvents(direct: recording.direct, converted: recording.converted, scenario)
+            // The emitting thread: LTTng's vtid context is the JSON lines' `thread`.
+            let directThreads = try JQ.lines("[.seq,.thread]", file: recording.direct)
+            let convertedThreads = try JQ.lines("[.seq,.thread]", file: recording.converted)
+            if let difference = firstDifference(
+                directThreads, convertedThreads, expectedName: "JSON-lines threads", actualName: "LTTng vtids")
+            {
+                Issue.record("\(scenario): \(difference)")
+            }
+            // Nothing lost, and the tools say so.
+            let summary = try #require(recording.conversionSummary, "no ctf2jsonl summary: \(recording.result)")
+            #expect(summary.written == events)
+            #expect(summary.discarded == 0)
+            #expect(!recording.result.stderr.contains("discarded"), "\(recording.result)")
+            // babeltrace2 reads the same trace: one line per event, all of our provider.
+            let names = try recording.babeltraceEventNames()
+            #expect(names.count == events, "babeltrace2 printed \(names.count) events, the sink wrote \(events)")
+            #expect(names.contains("lifetrace:view_will_appear_entry"))
+            #expect(names.allSatisfy { $0.hasPrefix("lifetrace:") }, "\(Set(names).filter { !$0.hasPrefix("lifetrace:") })")
+        }
+    }
+
+    @Test("--events 'lifetrace:view_will_*' records only those tracepoints")
+    func eventPattern() throws {
+        let scenario = "seed004-push-plain.scenario"
+        try withRecording(["--events", "lifetrace:view_will_*"], command: Self.runScenario(scenario)) { recording in
+            try #require(recording.result.status == 0, "\(recording.result)")
+            let names = try recording.babeltraceEventNames()
+            #expect(!names.isEmpty)
+            #expect(names.allSatisfy { $0.hasPrefix("lifetrace:view_will_") }, "\(Set(names))")
+            #expect(names.contains("lifetrace:view_will_appear_entry"))
+            #expect(names.contains("lifetrace:view_will_disappear_entry"))
+            // Exactly the sink's viewWill… events, in order.
+            let events = try expectSameEvents(
+                direct: recording.direct, converted: recording.converted, where: #".event | startswith("viewWill")"#,
+                "--events 'lifetrace:view_will_*'")
+            #expect(names.count == events)
+        }
+    }
+
+    @Test(#"--filter 'controller == "Second"' records only Second's events"#)
+    func controllerFilter() throws {
+        let scenario = "seed004-push-plain.scenario"
+        try withRecording(["--filter", #"controller == "Second""#], command: Self.runScenario(scenario)) { recording in
+            try #require(recording.result.status == 0, "\(recording.result)")
+            let controllers = try JQ.raw(".controller", file: recording.converted)
+            #expect(!controllers.isEmpty, "the filter let nothing through")
+            #expect(controllers.allSatisfy { $0 == "Second" }, "\(Set(controllers))")
+            let events = try expectSameEvents(
+                direct: recording.direct, converted: recording.converted, where: #".controller == "Second""#,
+                "--filter 'controller == \"Second\"'")
+            #expect(try recording.babeltrace().count == events)
+        }
+    }
+
+    /// A navigation round trip repeated `cycles` times: 40 events per cycle, emitted in a tight loop.
+    private static func manyEventsScenario(cycles: Int) -> String {
+        var text = "# Generated by LTTngRecordingTests: many events, fast.\nnav Nav First\nlaunch Nav\n"
+        for _ in 0..<cycles { text += "push Second animated=false\npop animated=false\n" }
+        return text
+    }
+
+    @Test("tiny buffers: lifetrace run goes on, the discarded events are reported and add up")
+    func tinyBuffersWithRun() throws {
+        // The channel's smallest sub-buffer is a page.
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        var observed: [String] = []
+        // LTTng's consumer sometimes keeps up with the first size: then try a bigger run.
+        for cycles in [3_000, 12_000] {
+            let discarded: Bool = try withRecording(
+                ["--subbuf-size", "\(pageSize)", "--num-subbuf", "2"],
+                command: { directory in
+                    let path = directory.path("many.scenario")
+                    try Self.manyEventsScenario(cycles: cycles).write(toFile: path, atomically: true, encoding: .utf8)
+                    return [try LifetraceBinary.path(), "run", path, "--sink", "lttng",
+                            "--sink", "jsonl=\(directory.path("direct.jsonl"))"]
+                }
+            ) { recording in
+                try #require(recording.result.status == 0, "\(recording.result)")
+                let emitted = lines(try readText(recording.direct)).count
+                #expect(emitted >= cycles * 2)
+                let summary = try #require(recording.conversionSummary, "no ctf2jsonl summary: \(recording.result)")
+                let relayed = recording.relayedDiscards
+                observed.append(
+                    "\(cycles) cycles: emitted \(emitted), recorded \(summary.written), ctf2jsonl discarded \(summary.discarded), "
+                        + "lttng warned \(relayed.map(String.init) ?? "nothing")")
+                guard summary.discarded > 0 || relayed != nil else { return false }
+                #expect(summary.discarded > 0, "lttng warned of discards, ctf2jsonl reported none: \(recording.result)")
+                #expect(relayed == summary.discarded, "lttng-record relayed \(String(describing: relayed)), ctf2jsonl \(summary.discarded)")
+                #expect(summary.written + summary.discarded == emitted, "recorded + discarded must be every event emitted")
+                #expect(lines(try readText(recording.converted)).count == summary.written)
+                return true
+            }
+            if discarded {
+                print("tiny buffers (\(pageSize)-byte sub-buffers, 2 of them): \(observed.joined(separator: "; "))")
+                return
+            }
+        }
+        Issue.record("no event was discarded even with tiny buffers: \(observed.joined(separator: "; "))")
+    }
+
+    @Test("tiny buffers: LIFETRACE_SINKS=lttng lifetrace emit goes on and the discards are reported")
+    func tinyBuffersWithEmit() throws {
+        let binary = try LifetraceBinary.path()
+        // `emit` must know the lttng sink (Sources/lifetrace/EmitCommand.swift bootstraps from the environment).
+        let probe = try runProcess(binary, ["emit", "--count", "0"], environment: ["LIFETRACE_SINKS": "lttng"])
+        try #require(probe.status == 0, "LIFETRACE_SINKS=lttng lifetrace emit --count 0: \(probe)")
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        var observed: [String] = []
+        for count in [200_000, 800_000] {
+            let discards: Int? = try withRecording(
+                ["--subbuf-size", "\(pageSize)", "--num-subbuf", "2"], convert: false,
+                environment: ["LIFETRACE_SINKS": "lttng"],
+                command: { _ in [binary, "emit", "--count", "\(count)"] }
+            ) { recording in
+                try #require(recording.result.status == 0, "\(recording.result)")
+                observed.append("--count \(count) (\(count * 5) events): lttng warned \(recording.relayedDiscards.map { "\($0) discarded" } ?? "nothing")")
+                return recording.relayedDiscards
+            }
+            if let discards {
+                #expect(discards > 0)
+                print("tiny buffers, emit: \(observed.joined(separator: "; "))")
+                return
+            }
+        }
+        Issue.record("no event was discarded even with tiny buffers: \(observed.joined(separator: "; "))")
+    }
+
+    @Test("no session: the program runs undisturbed with the lttng sink")
+    func noSession() throws {
+        try withScratchDirectory { directory in
+            let binary = try LifetraceBinary.path()
+            let scenario = Repository.scenario("seed004-back.scenario")
+            let withLTTng = try runProcess(
+                binary, ["run", scenario, "--sink", "lttng", "--sink", "jsonl=\(directory.path("lttng.jsonl"))"])
+            #expect(withLTTng.status == 0, "\(withLTTng)")
+            #expect(withLTTng.stderr == "")
+            let without = try runProcess(binary, ["run", scenario, "--sink", "jsonl=\(directory.path("plain.jsonl"))"])
+            #expect(without.status == 0, "\(without)")
+            // The same events as without the lttng sink; only the order of the deinit events at exit
+            // varies from run to run (the runner releases its controllers from a dictionary).
+            let order = #"select(.event != "deinit") | [.event,.phase,.controller]"#
+            let deinits = #"[.[] | select(.event == "deinit") | .controller] | sort"#
+            let events = try JQ.lines(order, file: directory.path("lttng.jsonl"))
+            let plainEvents = try JQ.lines(order, file: directory.path("plain.jsonl"))
+            #expect(events.count > 0)
+            #expect(events == plainEvents)
+            let released = try JQ.lines(deinits, file: directory.path("lttng.jsonl"), slurp: true)
+            let plainReleased = try JQ.lines(deinits, file: directory.path("plain.jsonl"), slurp: true)
+            #expect(released == plainReleased)
+        }
+    }
+
+    @Test("a session that enables nothing of ours: the program runs undisturbed, the trace holds none of its events")
+    func sessionWithoutOurEvents() throws {
+        let scenario = "seed004-back.scenario"
+        try withRecording(["--events", "nothing_of_ours:*"], command: Self.runScenario(scenario)) { recording in
+            #expect(recording.result.status == 0, "\(recording.result)")
+            let direct = lines(try readText(recording.direct))
+            let converted = lines(try readText(recording.converted))
+            let printed = try recording.babeltrace()
+            #expect(direct.count > 0, "the JSON-lines sink wrote nothing")
+            #expect(recording.conversionSummary?.written == 0, "\(recording.result)")
+            #expect(converted.isEmpty)
+            #expect(printed.filter { $0.contains("lifetrace:") } == [])
+        }
+    }
+}
