@@ -192,4 +192,47 @@ struct LTTngRecordingTests {
             #expect(printed.filter { $0.contains("lifetrace:") } == [])
         }
     }
+
+    @Test("a session daemon that dies mid-run: the traced program runs on undisturbed")
+    func daemonDiesMidRun() throws {
+        let lttng = try tool("lttng")
+        let binary = try LifetraceBinary.path()
+        try withScratchDirectory { directory in
+            let session = "lifetrace-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            try #require(try runProcess(lttng, ["create", session, "--output=\(directory.path("trace"))"]).status == 0)
+            defer {
+                // Whatever happened, leave a daemon running for the other tests, and no session behind.
+                _ = try? runProcess(Repository.path("tools/lttng-daemon"), [])
+                _ = try? runProcess(lttng, ["destroy", session])
+            }
+            try #require(try runProcess(lttng, ["enable-event", "-u", "lifetrace:*", "-s", session]).status == 0)
+            try #require(try runProcess(lttng, ["start", session]).status == 0)
+
+            let program = Process()
+            program.executableURL = URL(fileURLWithPath: binary)
+            program.arguments = ["emit", "--count", "1000000"]
+            var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LIFETRACE_") }
+            environment["LIFETRACE_SINKS"] = "lttng"
+            program.environment = environment
+            program.standardOutput = FileHandle.nullDevice
+            program.standardError = FileHandle.nullDevice
+            try program.run()
+            usleep(300_000)
+            #expect(program.isRunning, "the program finished before the daemon could be killed; emit more")
+            _ = try runProcess(try tool("pkill"), ["-KILL", "-x", "lttng-sessiond"])
+            _ = try runProcess(try tool("pkill"), ["-KILL", "-f", "lttng-consumerd"])
+
+            let deadline = Date().addingTimeInterval(60)
+            while program.isRunning && Date() < deadline { usleep(10_000) }
+            if program.isRunning {
+                program.terminate()
+                Issue.record("the traced program hung after its session daemon died")
+            }
+            program.waitUntilExit()
+            #expect(program.terminationReason == .exit && program.terminationStatus == 0, "exit \(program.terminationStatus)")
+            // The daemon comes back for the tests that follow (tools/lttng-daemon: a test runner
+            // blocks the signal `lttng-sessiond --daemonize` waits for).
+            #expect(try runProcess(Repository.path("tools/lttng-daemon"), []).status == 0)
+        }
+    }
 }
