@@ -172,7 +172,7 @@ struct ByteOutputTests {
         output.flush()
         let elapsed = MonotonicClock.now() - start
         let statistics = output.statistics
-        #expect(statistics.failure?.contains("would block") == true)
+        #expect(statistics.failure?.contains("has not read") == true)
         #expect(elapsed < 30_000_000_000, "gave up in \(elapsed / 1_000_000) ms")
 
         // What the pipe holds was written; a record cut off by the failure counts as dropped.
@@ -183,6 +183,33 @@ struct ByteOutputTests {
         #expect(received > 0)
         #expect(statistics.bytes == received)
         #expect(statistics.records == 300)
+        #expect(statistics.dropped == 300 - received / 1024)
+    }
+
+    @Test("a blocking pipe whose reader stops reading: the output gives up after its timeout instead of hanging")
+    func stalledReader() throws {
+        let (readEnd, writeEnd) = try makePipe()
+        defer {
+            close(readEnd)
+            close(writeEnd)
+        }
+        // The descriptor stays blocking: a plain write of more than the pipe holds would never return.
+        #expect(fcntl(writeEnd, F_GETFL) & O_NONBLOCK == 0)
+        let output = ByteOutput(fileDescriptor: writeEnd, label: "test", flushesEachRecord: false)
+        let line = String(repeating: "z", count: 1023)
+        let start = MonotonicClock.now()
+        for _ in 0..<300 { writeLine(output, line) }  // 300 KiB, far more than a pipe holds
+        output.flush()
+        let elapsed = MonotonicClock.now() - start
+        let statistics = output.statistics
+        #expect(statistics.failure?.contains("has not read") == true, "\(statistics)")
+        #expect(elapsed < 30_000_000_000, "gave up in \(elapsed / 1_000_000) ms")
+        _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
+        var received = 0
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while case let count = read(readEnd, &chunk, chunk.count), count > 0 { received += count }
+        #expect(received > 0)
+        #expect(statistics.bytes == received)
         #expect(statistics.dropped == 300 - received / 1024)
     }
 

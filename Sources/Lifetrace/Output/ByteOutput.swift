@@ -27,6 +27,9 @@ public final class ByteOutput: Sendable {
 
     private struct State {
         var fd: Int32
+        /// Writes to a pipe are cut to the room it has, so a reader that stops reading (without
+        /// closing) makes the output give up after its timeout instead of blocking the host.
+        var isPipe = false
         var buffer: [UInt8]
         /// Where each record in `buffer` ends, so a failed write drops only the records it did not write.
         var pendingRecordEnds: [Int] = []
@@ -52,7 +55,9 @@ public final class ByteOutput: Sendable {
     public init(fileDescriptor fd: Int32, label: String, closesDescriptor: Bool = false, flushesEachRecord: Bool? = nil) {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(Self.bufferLimit + 4096)
-        self.state = Mutex(State(fd: fd, buffer: buffer))
+        var information = stat()
+        let isPipe = fstat(fd, &information) == 0 && (information.st_mode & S_IFMT) == S_IFIFO
+        self.state = Mutex(State(fd: fd, isPipe: isPipe, buffer: buffer))
         self.label = label
         self.closesDescriptor = closesDescriptor
         self.flushesEachRecord = flushesEachRecord ?? (isatty(fd) == 1)
@@ -125,10 +130,25 @@ public final class ByteOutput: Sendable {
         }
         guard state.statistics.failure == nil else { return }
         let fd = state.fd
+        let isPipe = state.isPipe
         var offset = 0
         let failure: String? = state.buffer.withUnsafeBytes { bytes in
             while offset < bytes.count {
-                let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                var length = bytes.count - offset
+                if isPipe, let room = pipeRoom(fd) {
+                    if room == 0 {
+                        var pollfd = Glibc.pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                        guard poll(&pollfd, 1, writeTimeoutMilliseconds) > 0 else {
+                            return "the reader has not read for \(writeTimeoutMilliseconds) ms"
+                        }
+                        // A closed reader: let the write report it (EPIPE).
+                        if pollfd.revents & Int16(POLLERR | POLLHUP | POLLNVAL) == 0 { continue }
+                        length = min(length, Int(PIPE_BUF))
+                    } else {
+                        length = min(length, room)
+                    }
+                }
+                let written = Glibc.write(fd, bytes.baseAddress! + offset, length)
                 if written >= 0 {
                     offset += written
                     continue
@@ -152,6 +172,14 @@ public final class ByteOutput: Sendable {
         } else {
             state.statistics.bytes += state.buffer.count
         }
+    }
+
+    /// The bytes a pipe can take now without blocking, or `nil` when it cannot be told.
+    private static func pipeRoom(_ fd: Int32) -> Int? {
+        let capacity = fcntl(fd, 1032 /* F_GETPIPE_SZ */)
+        var queued: Int32 = 0
+        guard capacity > 0, ioctl(fd, UInt(FIONREAD), &queued) == 0 else { return nil }
+        return max(0, Int(capacity) - Int(queued))
     }
 
     /// Writes one line to standard error, unbuffered, ignoring failure.
