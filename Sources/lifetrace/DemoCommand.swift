@@ -18,7 +18,7 @@ struct DemoCommand: AsyncParsableCommand {
             print(DemoTour.text)
             return
         }
-        try Failure.exitOnError { try sinkOptions.bootstrap() }
+        try await Failure.exitOnError { try sinkOptions.bootstrap() }
         try await Failure.exitOnError {
             try await ScenarioExecution.run(DemoTour.scenario, clock: .virtual)
         }

@@ -18,7 +18,7 @@ struct RunCommand: AsyncParsableCommand {
     var clock: ClockChoice = .virtual
 
     func run() async throws {
-        try Failure.exitOnError { try sinkOptions.bootstrap() }
+        try await Failure.exitOnError { try sinkOptions.bootstrap() }
         try await Failure.exitOnError {
             let scenario = try ScenarioParser.parse(contentsOfFile: file)
             try await ScenarioExecution.run(scenario, clock: clock.animationClock)
@@ -53,23 +53,10 @@ enum Failure {
         do {
             try await body()
         } catch let error as ScenarioError {
-            StandardErrorOutput.write("\(error)")
+            StandardError.writeLine("\(error)")
             throw ExitCode.failure
         } catch let error as ConfigurationError {
-            StandardErrorOutput.write("lifetrace: \(error)")
-            throw ExitCode(2)
-        }
-    }
-
-    /// The synchronous variant of ``exitOnError(_:)-(()async throws->Void)``.
-    static func exitOnError(_ body: () throws -> Void) throws {
-        do {
-            try body()
-        } catch let error as ScenarioError {
-            StandardErrorOutput.write("\(error)")
-            throw ExitCode.failure
-        } catch let error as ConfigurationError {
-            StandardErrorOutput.write("lifetrace: \(error)")
+            StandardError.writeLine("lifetrace: \(error)")
             throw ExitCode(2)
         }
     }

@@ -168,7 +168,7 @@ public final class ByteOutput: Sendable {
             state.statistics.failure = failure
             state.statistics.dropped += state.pendingRecordEnds.count { $0 > offset }
             state.statistics.bytes += offset
-            report("lifetrace: \(label): \(failure); dropping further events")
+            StandardError.writeLine("lifetrace: \(label): \(failure); dropping further events")
         } else {
             state.statistics.bytes += state.buffer.count
         }
@@ -180,15 +180,6 @@ public final class ByteOutput: Sendable {
         var queued: Int32 = 0
         guard capacity > 0, ioctl(fd, UInt(FIONREAD), &queued) == 0 else { return nil }
         return max(0, Int(capacity) - Int(queued))
-    }
-
-    /// Writes one line to standard error, unbuffered, ignoring failure.
-    static func report(_ message: String) {
-        var line = message
-        line.append("\n")
-        line.withUTF8 { bytes in
-            _ = Glibc.write(STDERR_FILENO, bytes.baseAddress, bytes.count)
-        }
     }
 
     /// Ignores `SIGPIPE` once, if nobody has chosen a disposition for it.

@@ -31,7 +31,7 @@ enum ExitFlusher {
             output.flush()
             let statistics = output.statistics
             if statistics.dropped > 0 {
-                ByteOutput.report("lifetrace: \(output.label): \(statistics.dropped) of \(statistics.records) events dropped")
+                StandardError.writeLine("lifetrace: \(output.label): \(statistics.dropped) of \(statistics.records) events dropped")
             }
         }
     }

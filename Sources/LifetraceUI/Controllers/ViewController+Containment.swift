@@ -103,10 +103,6 @@ extension ViewController {
             self?.probe.endInterval(transition)
             completion?(true)
         }
-        if animated {
-            runLoop.schedule(after: duration, finish)
-        } else {
-            finish()
-        }
+        runLoop.afterAnimation(animated, duration: duration, finish)
     }
 }

@@ -54,11 +54,7 @@ extension ViewController {
             presenter.probe.endInterval(transition)
             completion?()
         }
-        if animated {
-            runLoop.schedule(after: modalTransitionDuration, finish)
-        } else {
-            finish()
-        }
+        runLoop.afterAnimation(animated, duration: modalTransitionDuration, finish)
     }
 
     /// Dismisses what this controller presents, or, when it presents nothing, this controller
@@ -108,11 +104,7 @@ extension ViewController {
             presenter.probe.endInterval(transition)
             completion?()
         }
-        if animated {
-            runLoop.schedule(after: modalTransitionDuration, finish)
-        } else {
-            finish()
-        }
+        runLoop.afterAnimation(animated, duration: modalTransitionDuration, finish)
     }
 }
 

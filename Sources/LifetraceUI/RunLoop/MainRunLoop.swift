@@ -1,3 +1,5 @@
+import Lifetrace
+
 /// The main thread's run loop: work queued for the next turn, timers on an ``AnimationClock``,
 /// and, at the end of every turn, a layout pass over each window that needs one.
 ///
@@ -62,6 +64,15 @@ public final class MainRunLoop {
         let timer = Timer(deadline: time.now + max(0, delay), order: timerOrder, action: action)
         let index = timers.firstIndex { ($0.deadline, $0.order) > (timer.deadline, timer.order) } ?? timers.endIndex
         timers.insert(timer, at: index)
+    }
+
+    /// Runs `completion` when an animation of `duration` seconds ends, or at once when not `animated`.
+    public func afterAnimation(_ animated: Bool, duration: Double, _ completion: @escaping @MainActor () -> Void) {
+        if animated {
+            schedule(after: duration, completion)
+        } else {
+            completion()
+        }
     }
 
     /// Reports a misuse, as UIKit's console would.

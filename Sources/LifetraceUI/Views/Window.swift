@@ -98,11 +98,7 @@ open class Window: View {
             coordinator.complete()
             probe.endInterval(state)
         }
-        if animated {
-            runLoop.schedule(after: coordinator.transitionDuration, finish)
-        } else {
-            finish()
-        }
+        runLoop.afterAnimation(animated, duration: coordinator.transitionDuration, finish)
     }
 
     // MARK: Layout pass
