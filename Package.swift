@@ -48,14 +48,16 @@ let package = Package(
                 permissions: [.writeToPackageDirectory(reason: "The trace and its JSON lines are written under traces/.")]
             )
         ),
-        .testTarget(name: "LifetraceTests", dependencies: ["Lifetrace"]),
+        // Helpers shared by the test targets: scratch directories, processes, jq, the built binary.
+        .target(name: "LifetraceTestSupport", path: "Tests/LifetraceTestSupport"),
+        .testTarget(name: "LifetraceTests", dependencies: ["Lifetrace", "LifetraceTestSupport"]),
         .testTarget(name: "LifetraceUITests", dependencies: ["Lifetrace", "LifetraceUI", "LifetraceScenario"]),
         .testTarget(
             name: "LifetraceScenarioTests",
-            dependencies: ["Lifetrace", "LifetraceUI", "LifetraceScenario"],
+            dependencies: ["Lifetrace", "LifetraceUI", "LifetraceScenario", "LifetraceTestSupport"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "LifetraceLTTngTests", dependencies: ["Lifetrace", "LifetraceLTTng"]),
+        .testTarget(name: "LifetraceLTTngTests", dependencies: ["Lifetrace", "LifetraceLTTng", "LifetraceTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import LifetraceTestSupport
 import Testing
 
 /// `tools/ctf2jsonl` on what is not a trace: exit status 1 and a message naming the path.

@@ -1,4 +1,5 @@
 import Foundation
+import LifetraceTestSupport
 import Testing
 
 /// `lifetrace` recorded under real LTTng sessions (`tools/lttng-record`, the machine's

@@ -1,6 +1,7 @@
 import Foundation
 import Lifetrace
 import LifetraceLTTng
+import LifetraceTestSupport
 import Testing
 
 /// The provider's hook table (`tracepoints/hooks.def`), its tracepoint definitions

@@ -1,5 +1,6 @@
 import Foundation
 import LifetraceScenario
+import LifetraceTestSupport
 import LifetraceUI
 import Testing
 
@@ -218,17 +219,15 @@ struct ParserTests {
 
     @Test("parse(contentsOfFile:) reads a file and reports a missing one")
     func contentsOfFile() throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("lifetrace-parser-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("ok.scenario").path
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        let path = directory.path("ok.scenario")
         try "launch First\npush Second\n".write(toFile: path, atomically: true, encoding: .utf8)
         let scenario = try ScenarioParser.parse(contentsOfFile: path)
         #expect(scenario.source == path)
         #expect(scenario.steps.map(\.action) == [.launch("First"), .push("Second", animated: true)])
 
-        let missing = directory.appendingPathComponent("missing.scenario").path
+        let missing = directory.path("missing.scenario")
         do {
             _ = try ScenarioParser.parse(contentsOfFile: missing)
             Issue.record("a missing file parsed")
@@ -236,7 +235,7 @@ struct ParserTests {
             #expect(error.description == "\(missing): error: no such scenario file")
         }
         do {
-            _ = try ScenarioParser.parse(contentsOfFile: directory.path)
+            _ = try ScenarioParser.parse(contentsOfFile: directory.url.path)
             Issue.record("a directory parsed")
         } catch {
             #expect(error.message == "expected a scenario file, got a directory")

@@ -1,13 +1,12 @@
 import Foundation
 import LifetraceScenario
+import LifetraceTestSupport
 import Testing
 
 @Suite("Example scenarios")
 struct ScenarioFilesTests {
-    /// The package's `Scenarios/` folder, found from this source file.
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Scenarios")
+    /// The package's `Scenarios/` folder.
+    static let folder = Repository.root.appendingPathComponent("Scenarios")
 
     @Test("every golden fixture has an example scenario with the same steps")
     func matchGoldenFixtures() throws {

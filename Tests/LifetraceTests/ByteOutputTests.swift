@@ -1,5 +1,6 @@
 import Foundation
 import Lifetrace
+import LifetraceTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -16,7 +17,7 @@ struct ByteOutputTests {
 
     @Test("records are buffered until a flush, then written whole")
     func buffersUntilFlush() throws {
-        try withTemporaryDirectory { directory in
+        try withScratchDirectory { directory in
             let path = directory.path("out.txt")
             let output = try ByteOutput.open(.file(path), label: "test")
             #expect(output.label == "test (\(path))")
@@ -35,7 +36,7 @@ struct ByteOutputTests {
 
     @Test("a full buffer is written without waiting for a flush")
     func largeBufferIsWritten() throws {
-        try withTemporaryDirectory { directory in
+        try withScratchDirectory { directory in
             let path = directory.path("out.txt")
             let output = try ByteOutput.open(.file(path), label: "test")
             let line = String(repeating: "x", count: 1023)
@@ -50,7 +51,7 @@ struct ByteOutputTests {
 
     @Test("opening a file truncates it")
     func truncates() throws {
-        try withTemporaryDirectory { directory in
+        try withScratchDirectory { directory in
             let path = directory.path("out.txt")
             try Data("old contents that must go\n".utf8).write(to: URL(fileURLWithPath: path))
             let output = try ByteOutput.open(.file(path), label: "test")
@@ -62,7 +63,7 @@ struct ByteOutputTests {
 
     @Test("a released output writes out its buffer")
     func deinitDrains() throws {
-        try withTemporaryDirectory { directory in
+        try withScratchDirectory { directory in
             let path = directory.path("out.txt")
             do {
                 let output = try ByteOutput.open(.file(path), label: "test")
@@ -74,7 +75,7 @@ struct ByteOutputTests {
 
     @Test("a file-descriptor destination writes to it and leaves it open")
     func fileDescriptor() throws {
-        try withTemporaryDirectory { directory in
+        try withScratchDirectory { directory in
             let path = directory.path("out.txt")
             let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             try #require(fd >= 0)
@@ -215,7 +216,7 @@ struct ByteOutputTests {
 
     @Test("many threads writing at once: every record whole")
     func concurrentWrites() throws {
-        try withTemporaryDirectory { directory in
+        try withScratchDirectory { directory in
             let path = directory.path("out.txt")
             let output = try ByteOutput.open(.file(path), label: "test")
             onThreads(8) { thread in

@@ -1,5 +1,6 @@
 import Foundation
 import Lifetrace
+import LifetraceTestSupport
 import Testing
 
 @Suite("Concurrent emission")
@@ -9,7 +10,7 @@ struct ConcurrentEmissionTests {
 
     @Test("many threads into one JSON-lines file: every line whole and valid, seq unique and increasing")
     func jsonLinesFromManyThreads() throws {
-        try withTemporaryDirectory { directory in
+        try withScratchDirectory { directory in
             let path = directory.path("concurrent.jsonl")
             let sink = try JSONLinesSink(to: .file(path))
             onThreads(Self.threads) { thread in

@@ -1,5 +1,6 @@
 import Foundation
 import Lifetrace
+import LifetraceTestSupport
 import Testing
 
 /// `lifetrace emit` run as a separate process: the configuration from the environment, the sinks'
@@ -55,7 +56,7 @@ struct EmitCommandEndToEndTests {
 
     @Test("several sinks at once, each to its destination")
     func multipleSinks() throws {
-        try withTemporaryDirectory { directory in
+        try withScratchDirectory { directory in
             let path = directory.path("run.jsonl")
             let result = try emit(["--count", "2"], sinks: "text:ends=stderr,jsonl=\(path)")
             #expect(result.status == 0)
@@ -80,7 +81,7 @@ struct EmitCommandEndToEndTests {
 
     @Test("many threads into one file: every line valid, seq unique and increasing")
     func threads() throws {
-        try withTemporaryDirectory { directory in
+        try withScratchDirectory { directory in
             let path = directory.path("threads.jsonl")
             let result = try emit(["--count", "500", "--threads", "4"], sinks: "jsonl=\(path)")
             #expect(result.status == 0)

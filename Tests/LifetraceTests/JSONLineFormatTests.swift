@@ -1,5 +1,6 @@
 import Foundation
 import Lifetrace
+import LifetraceTestSupport
 import Testing
 
 @Suite("JSON-lines format")

@@ -1,5 +1,6 @@
 import Foundation
 import Lifetrace
+import LifetraceTestSupport
 import Testing
 
 @Suite("Lifetrace system: scoped sinks")
@@ -74,7 +75,7 @@ struct LifetraceSystemScopedTests {
 
     @Test("flush writes out the scoped sink's buffer")
     func flushScoped() throws {
-        try withTemporaryDirectory { directory in
+        try withScratchDirectory { directory in
             let path = directory.path("run.jsonl")
             let sink = try JSONLinesSink(to: .file(path))
             LifetraceSystem.withSink(sink) {
@@ -127,7 +128,7 @@ struct LifetraceSystemGlobalTests {
 
     @Test("bootstrapFromEnvironment installs the configured sinks and filters")
     func fromEnvironment() throws {
-        try withTemporaryDirectory { directory in
+        try withScratchDirectory { directory in
             let path = directory.path("global.jsonl")
             let name = uniqueName("FromEnv")
             try LifetraceSystem.bootstrapFromEnvironment([

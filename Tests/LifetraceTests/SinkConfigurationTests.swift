@@ -1,5 +1,6 @@
 import Foundation
 import Lifetrace
+import LifetraceTestSupport
 import Testing
 
 @Suite("Sink configuration")
@@ -77,7 +78,7 @@ struct SinkConfigurationTests {
 
     @Test("one sink is made as itself, several behind a multiplex sink, none as the no-op sink")
     func madeSinks() throws {
-        try withTemporaryDirectory { directory in
+        try withScratchDirectory { directory in
             let file = directory.path("run.jsonl")
             #expect(try SinkConfiguration(parsing: "jsonl=\(file)").makeSink() is JSONLinesSink)
             #expect(try SinkConfiguration(parsing: "text:ends=\(file)").makeSink() is TextSink)

@@ -1,5 +1,6 @@
 import Foundation
 import Lifetrace
+import LifetraceTestSupport
 import Synchronization
 import Testing
 
@@ -62,7 +63,7 @@ struct SinkTests {
 
     @Test("the text sink writes NSLog-like lines to a file, ends only when asked")
     func textSink() throws {
-        try withTemporaryDirectory { directory in
+        try withScratchDirectory { directory in
             let plainPath = directory.path("plain.txt")
             let endsPath = directory.path("ends.txt")
             let plain = try TextSink(to: .file(plainPath))
@@ -91,7 +92,7 @@ struct SinkTests {
 
     @Test("the JSON-lines sink writes one valid object per line, in seq order")
     func jsonLinesSink() throws {
-        try withTemporaryDirectory { directory in
+        try withScratchDirectory { directory in
             let path = directory.path("run.jsonl")
             let sink = try JSONLinesSink(to: .file(path))
             let controller = TestController("Feed \"main\"")

@@ -1,30 +1,9 @@
 import Foundation
+import LifetraceTestSupport
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// A failure of the test machinery itself (a missing tool, a process that cannot start).
-struct LTTngTestError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// Paths of the package: its root (found from this file), its tools and its scenarios.
-enum Repository {
-    /// The package root: three levels above `Tests/LifetraceLTTngTests/Support/`.
-    static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // Support
-        .deletingLastPathComponent()  // LifetraceLTTngTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()
-
-    /// A path relative to the root, made absolute.
-    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
-
+/// The paths of the package the LTTng tests use: its tools and its scenarios.
+extension Repository {
     /// `tools/lttng-record`.
     static var lttngRecord: String { path("tools/lttng-record") }
 
@@ -41,162 +20,13 @@ enum Repository {
     static func scenario(_ name: String) -> String { path("Scenarios/\(name)") }
 }
 
-/// A fresh directory under the system's temporary directory, removed by ``remove()``.
-struct ScratchDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("lifetrace-lttng-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    /// The path of `name` inside the directory (not created).
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    func remove() { try? FileManager.default.removeItem(at: url) }
-}
-
-/// Runs `body` with a fresh scratch directory, removed afterwards.
-func withScratchDirectory<R>(_ body: (ScratchDirectory) throws -> R) throws -> R {
-    let directory = try ScratchDirectory()
-    defer { directory.remove() }
-    return try body(directory)
-}
-
-/// The contents of a file as UTF-8 text.
-func readText(_ path: String) throws -> String {
-    String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
-}
-
-/// The lines of a text, without the final empty one after a trailing newline.
-func lines(_ text: String) -> [String] {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    if lines.last == "" { lines.removeLast() }
-    return lines
-}
-
-/// What a finished process left behind.
-struct ProcessResult: CustomStringConvertible {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-
-    var description: String { "exit \(status); stderr:\n\(stderr)" }
-}
-
-/// Runs a program to completion, its standard output and error captured in files (not pipes, so a
-/// daemon it starts cannot hold them open), with `environment` on top of this process's
-/// environment minus every `LIFETRACE_*` variable. A program still running after `timeout`
-/// seconds is terminated and reported.
-func runProcess(
-    _ executable: String,
-    _ arguments: [String],
-    environment: [String: String] = [:],
-    timeout: TimeInterval = 120
-) throws -> ProcessResult {
-    let directory = try ScratchDirectory()
-    defer { directory.remove() }
-    let outPath = directory.path("stdout")
-    let errPath = directory.path("stderr")
-    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-    let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-    let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-    defer {
-        try? out.close()
-        try? err.close()
-    }
-
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.currentDirectoryURL = Repository.root
-    var merged = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LIFETRACE_") }
-    merged.merge(environment) { _, new in new }
-    process.environment = merged
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning && Date() < deadline { usleep(5_000) }
-    if process.isRunning {
-        // SIGINT, so a recording script still runs its trap and destroys its session.
-        process.interrupt()
-        process.waitUntilExit()
-        throw LTTngTestError(
-            "\(executable) \(arguments.joined(separator: " ")) did not finish within \(Int(timeout)) s; "
-                + "stderr:\n\(try readText(errPath))")
-    }
-    process.waitUntilExit()
-    return ProcessResult(status: process.terminationStatus, stdout: try readText(outPath), stderr: try readText(errPath))
-}
-
-/// A program found on `PATH`.
-func tool(_ name: String) throws -> String {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for directory in path.split(separator: ":") {
-        let candidate = "\(directory)/\(name)"
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    throw LTTngTestError("\(name) is required but not on PATH (\(path)); run tools/setup")
-}
-
-/// The built `lifetrace` executable: next to the test bundle (`.build/debug/` or
-/// `.build/<triple>/debug/`).
-enum LifetraceBinary {
-    static func path() throws -> String {
-        var candidates: [URL] = []
-        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent())
-        candidates.append(Bundle.main.bundleURL)
-        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
-        for directory in candidates {
-            // The test bundle may be a directory (`…xctest/`) or a file in the build directory.
-            var probe = directory
-            for _ in 0..<3 {
-                let file = probe.appendingPathComponent("lifetrace").path
-                var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue,
-                    FileManager.default.isExecutableFile(atPath: file)
-                {
-                    return file
-                }
-                probe = probe.deletingLastPathComponent()
-            }
-        }
-        throw LTTngTestError(
-            "the lifetrace executable was not found next to the tests (looked in \(candidates.map(\.path))); "
-                + "build it with `swift build --build-tests` before `swift test --skip-build`")
-    }
-}
-
-/// `jq`, run for real.
-enum JQ {
+/// jq filters of the LTTng comparisons.
+extension JQ {
     /// The JSON-lines fields the LTTng events must reproduce, one array per line. An `end` record's
     /// `target` is left out: LTTng's `_exit` events carry only seq, controller, id and dur_ns (and
     /// count).
     static let projection =
         #"[.seq,.event,.phase,.controller,.id,(if .phase=="end" then null else .target end),.dur_ns,.count]"#
-
-    /// `jq -c FILTER FILE` (`-s`: the whole file as one array), one output line per result; throws
-    /// when jq fails.
-    static func lines(_ filter: String, file: String, slurp: Bool = false) throws -> [String] {
-        let result = try runProcess(try tool("jq"), (slurp ? ["-s"] : []) + ["-c", filter, file])
-        guard result.status == 0 else {
-            throw LTTngTestError("jq -c '\(filter)' \(file) failed: \(result)")
-        }
-        return LifetraceLTTngTests.lines(result.stdout)
-    }
-
-    /// `jq -r FILTER FILE`, for strings and numbers.
-    static func raw(_ filter: String, file: String) throws -> [String] {
-        let result = try runProcess(try tool("jq"), ["-r", filter, file])
-        guard result.status == 0 else {
-            throw LTTngTestError("jq -r '\(filter)' \(file) failed: \(result)")
-        }
-        return LifetraceLTTngTests.lines(result.stdout)
-    }
 }
 
 /// Where two line lists first differ, described for a failure message; nil when they are equal.
@@ -257,7 +87,7 @@ struct Recording {
     /// The trace as `babeltrace2` prints it, one line per event.
     func babeltrace() throws -> [String] {
         let result = try runProcess(try tool("babeltrace2"), [trace])
-        guard result.status == 0 else { throw LTTngTestError("babeltrace2 \(trace) failed: \(result)") }
+        guard result.status == 0 else { throw TestSupportError("babeltrace2 \(trace) failed: \(result)") }
         return lines(result.stdout)
     }
 
