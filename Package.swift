@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "LifetraceLTTng", targets: ["LifetraceLTTng"]),
         .library(name: "LifetraceUI", targets: ["LifetraceUI"]),
         .library(name: "LifetraceScenario", targets: ["LifetraceScenario"]),
+        .library(name: "LifetraceAnalysis", targets: ["LifetraceAnalysis"]),
         .executable(name: "lifetrace", targets: ["lifetrace"]),
         .plugin(name: "TracePlugin", targets: ["TracePlugin"]),
     ],
@@ -33,10 +34,12 @@ let package = Package(
         .target(name: "LifetraceUI", dependencies: ["Lifetrace"]),
         // The scenario language: parser, runner, golden-trace checks.
         .target(name: "LifetraceScenario", dependencies: ["Lifetrace", "LifetraceUI"]),
+        // Reading traces back: statistics, the HTML report, Chrome trace export, diffs.
+        .target(name: "LifetraceAnalysis", dependencies: ["Lifetrace"]),
         .executableTarget(
             name: "lifetrace",
             dependencies: [
-                "Lifetrace", "LifetraceLTTng", "LifetraceUI", "LifetraceScenario",
+                "Lifetrace", "LifetraceLTTng", "LifetraceUI", "LifetraceScenario", "LifetraceAnalysis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -57,6 +60,7 @@ let package = Package(
             dependencies: ["Lifetrace", "LifetraceUI", "LifetraceScenario", "LifetraceTestSupport"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "LifetraceAnalysisTests", dependencies: ["Lifetrace", "LifetraceAnalysis", "LifetraceTestSupport"]),
         .testTarget(name: "LifetraceLTTngTests", dependencies: ["Lifetrace", "LifetraceLTTng", "LifetraceTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

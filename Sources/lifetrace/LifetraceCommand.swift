@@ -7,7 +7,10 @@ struct LifetraceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lifetrace",
         abstract: "See exactly when view-controller lifecycle and layout callbacks run, and what they cost.",
-        subcommands: [RunCommand.self, DemoCommand.self, CheckCommand.self, EmitCommand.self],
+        subcommands: [
+            RunCommand.self, DemoCommand.self, CheckCommand.self, EmitCommand.self,
+            StatsCommand.self, ReportCommand.self, ExportCommand.self, DiffCommand.self,
+        ],
         defaultSubcommand: DemoCommand.self
     )
 }

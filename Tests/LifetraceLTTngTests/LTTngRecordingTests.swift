@@ -236,4 +236,37 @@ struct LTTngRecordingTests {
             #expect(try runProcess(Repository.path("tools/lttng-daemon"), []).status == 0)
         }
     }
+
+    @Test("another program tracing meanwhile: tracked by default, mixed in with --all-processes")
+    func otherProgramsStayOut() throws {
+        let binary = try LifetraceBinary.path()
+        // A program firing the provider all along, started before the recordings.
+        let noise = Process()
+        noise.executableURL = URL(fileURLWithPath: binary)
+        noise.arguments = ["emit", "--count", "50000000", "--name", "Noise"]
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LIFETRACE_") }
+        environment["LIFETRACE_SINKS"] = "lttng"
+        noise.environment = environment
+        noise.standardOutput = FileHandle.nullDevice
+        noise.standardError = FileHandle.nullDevice
+        try noise.run()
+        defer {
+            noise.terminate()
+            noise.waitUntilExit()
+        }
+        usleep(300_000)
+        let scenario = "seed004-back.scenario"
+        try withRecording(command: Self.runScenario(scenario)) { recording in
+            try #require(recording.result.status == 0, "\(recording.result)")
+            try expectSameEvents(direct: recording.direct, converted: recording.converted, scenario)
+            let names = try JQ.raw(".controller", file: recording.converted)
+            #expect(!names.contains("Noise"))
+        }
+        try withRecording(["--all-processes"], command: Self.runScenario(scenario)) { recording in
+            try #require(recording.result.status == 0, "\(recording.result)")
+            #expect(noise.isRunning, "the other program ended too soon to show the difference")
+            let names = try JQ.raw(".controller", file: recording.converted)
+            #expect(names.contains("Noise"), "--all-processes recorded only the command's events")
+        }
+    }
 }

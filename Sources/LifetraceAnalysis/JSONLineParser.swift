@@ -1,0 +1,305 @@
+/// A value of a JSON-lines record: the scalars the format uses; arrays and objects (which it does
+/// not use) are parsed and kept as ``nested``, so unknown keys never stop a reader.
+enum JSONScalar: Equatable {
+    case string(String)
+    case integer(Int64)
+    case unsigned(UInt64)
+    case number(Double)
+    case bool(Bool)
+    case null
+    case nested
+
+    /// How the value is named in messages: `a string`, `an integer`, ….
+    var kind: String {
+        switch self {
+        case .string: "a string"
+        case .integer, .unsigned: "an integer"
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        case .nested: "an array or object"
+        }
+    }
+}
+
+/// A syntax error in one line: the 0-based byte offset and what was expected.
+struct JSONSyntaxError: Error {
+    var offset: Int
+    var message: String
+}
+
+/// A hand-written parser for one JSON object on one line, over its UTF-8 bytes. Not a hot path, but
+/// fast enough for traces of millions of lines, and precise in its errors (the column, what was
+/// expected, what was found).
+struct JSONLineParser {
+    private let bytes: UnsafeRawBufferPointer
+    private var position: Int
+    private let end: Int
+
+    /// A parser of `bytes[start..<end]`.
+    init(bytes: UnsafeRawBufferPointer, start: Int, end: Int) {
+        self.bytes = bytes
+        self.position = start
+        self.end = end
+        self.start = start
+    }
+
+    private let start: Int
+
+    /// Parses the object; calls `field` with each key and value in order.
+    mutating func parseObject(_ field: (String, JSONScalar, Int) throws -> Void) throws {
+        skipSpace()
+        guard position < end else { throw error("expected \"{\" to start a record, found an empty line") }
+        guard bytes[position] == UInt8(ascii: "{") else {
+            throw error("expected \"{\" to start a record, found \(found())")
+        }
+        position += 1
+        skipSpace()
+        if peek() == UInt8(ascii: "}") {
+            position += 1
+        } else {
+            while true {
+                skipSpace()
+                guard peek() == UInt8(ascii: "\"") else { throw error("expected a key in double quotes, found \(found())") }
+                let key = try parseString()
+                skipSpace()
+                guard peek() == UInt8(ascii: ":") else { throw error("expected \":\" after the key \"\(key)\", found \(found())") }
+                position += 1
+                skipSpace()
+                let valueOffset = position - start
+                let value = try parseValue(depth: 0)
+                try field(key, value, valueOffset)
+                skipSpace()
+                if peek() == UInt8(ascii: ",") {
+                    position += 1
+                    continue
+                }
+                if peek() == UInt8(ascii: "}") {
+                    position += 1
+                    break
+                }
+                throw error("expected \",\" or \"}\" after the value of \"\(key)\", found \(found())")
+            }
+        }
+        skipSpace()
+        guard position >= end else { throw error("expected the end of the line after the record, found \(found())") }
+    }
+
+    // MARK: Values
+
+    private mutating func parseValue(depth: Int) throws -> JSONScalar {
+        guard let byte = peek() else { throw error("expected a value, found \(found())") }
+        switch byte {
+        case UInt8(ascii: "\""):
+            return .string(try parseString())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return try parseNumber()
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            return .null
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            guard depth < 64 else { throw error("values nested more than 64 deep") }
+            try skipNested(depth: depth)
+            return .nested
+        default:
+            throw error("expected a value (a string, number, true, false, null, array or object), found \(found())")
+        }
+    }
+
+    private mutating func skipNested(depth: Int) throws {
+        let open = bytes[position]
+        let close = open == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
+        position += 1
+        skipSpace()
+        if peek() == close {
+            position += 1
+            return
+        }
+        while true {
+            skipSpace()
+            if open == UInt8(ascii: "{") {
+                guard peek() == UInt8(ascii: "\"") else { throw error("expected a key in double quotes, found \(found())") }
+                _ = try parseString()
+                skipSpace()
+                guard peek() == UInt8(ascii: ":") else { throw error("expected \":\", found \(found())") }
+                position += 1
+                skipSpace()
+            }
+            _ = try parseValue(depth: depth + 1)
+            skipSpace()
+            if peek() == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
+            if peek() == close {
+                position += 1
+                return
+            }
+            throw error("expected \",\" or \"\(Character(Unicode.Scalar(close)))\", found \(found())")
+        }
+    }
+
+    private mutating func expectWord(_ word: StaticString) throws {
+        let begin = position
+        for expected in UnsafeRawBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount) {
+            guard peek() == expected else {
+                position = begin
+                throw error("expected a value (a string, number, true, false or null), found \(found())")
+            }
+            position += 1
+        }
+    }
+
+    private mutating func parseNumber() throws -> JSONScalar {
+        let begin = position
+        var negative = false
+        if peek() == UInt8(ascii: "-") {
+            negative = true
+            position += 1
+        }
+        var magnitude: UInt64 = 0
+        var overflow = false
+        var digits = 0
+        while let byte = peek(), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+            let (times, o1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (plus, o2) = times.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+            overflow = overflow || o1 || o2
+            magnitude = plus
+            digits += 1
+            position += 1
+        }
+        guard digits > 0 else { throw error("expected a digit, found \(found())") }
+        var fractional = false
+        if peek() == UInt8(ascii: ".") {
+            fractional = true
+            position += 1
+            guard let byte = peek(), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else {
+                throw error("expected a digit after \".\", found \(found())")
+            }
+            while let byte = peek(), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { position += 1 }
+        }
+        if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+            fractional = true
+            position += 1
+            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { position += 1 }
+            guard let byte = peek(), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else {
+                throw error("expected a digit in the exponent, found \(found())")
+            }
+            while let byte = peek(), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { position += 1 }
+        }
+        if fractional || overflow {
+            let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[begin..<position]), as: UTF8.self)
+            return .number(Double(text) ?? .nan)
+        }
+        if negative {
+            guard magnitude <= UInt64(Int64.max) + 1 else {
+                return .number(-Double(magnitude))
+            }
+            return .integer(magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude))
+        }
+        return .unsigned(magnitude)
+    }
+
+    private mutating func parseString() throws -> String {
+        let quote = position
+        position += 1
+        var plainStart = position
+        var result = ""
+        var hasEscapes = false
+        while true {
+            guard let byte = peek() else {
+                position = quote
+                throw JSONSyntaxError(
+                    offset: end - start,
+                    message: "expected a closing \" for the string that starts at column \(quote - start + 1), found the end of the line (truncated line?)")
+            }
+            if byte == UInt8(ascii: "\"") {
+                let plain = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[plainStart..<position]), as: UTF8.self)
+                position += 1
+                return hasEscapes ? result + plain : plain
+            }
+            if byte < 0x20 {
+                throw error("expected a printable character or an escape in a string, found a control character (0x\(String(byte, radix: 16)))")
+            }
+            if byte == UInt8(ascii: "\\") {
+                hasEscapes = true
+                result += String(decoding: UnsafeRawBufferPointer(rebasing: bytes[plainStart..<position]), as: UTF8.self)
+                position += 1
+                guard let escaped = peek() else { throw error("expected an escaped character after \"\\\", found the end of the line") }
+                position += 1
+                switch escaped {
+                case UInt8(ascii: "\""): result += "\""
+                case UInt8(ascii: "\\"): result += "\\"
+                case UInt8(ascii: "/"): result += "/"
+                case UInt8(ascii: "n"): result += "\n"
+                case UInt8(ascii: "r"): result += "\r"
+                case UInt8(ascii: "t"): result += "\t"
+                case UInt8(ascii: "b"): result += "\u{08}"
+                case UInt8(ascii: "f"): result += "\u{0C}"
+                case UInt8(ascii: "u"):
+                    var code = try parseHex4()
+                    if (0xD800..<0xDC00).contains(code), peek() == UInt8(ascii: "\\"),
+                        position + 1 < end, bytes[position + 1] == UInt8(ascii: "u")
+                    {
+                        position += 2
+                        let low = try parseHex4()
+                        if (0xDC00..<0xE000).contains(low) {
+                            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                        }
+                    }
+                    result.unicodeScalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+                default:
+                    position -= 1
+                    throw error("expected an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX), found \(found())")
+                }
+                plainStart = position
+                continue
+            }
+            position += 1
+        }
+    }
+
+    private mutating func parseHex4() throws -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = peek() else { throw error("expected four hexadecimal digits after \\u, found the end of the line") }
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw error("expected four hexadecimal digits after \\u, found \(found())")
+            }
+            value = value << 4 | digit
+            position += 1
+        }
+        return value
+    }
+
+    // MARK: Helpers
+
+    private func peek() -> UInt8? { position < end ? bytes[position] : nil }
+
+    private mutating func skipSpace() {
+        while let byte = peek(), byte == 0x20 || byte == 0x09 || byte == 0x0D { position += 1 }
+    }
+
+    /// What is at the current position, for a message: `the end of the line (truncated line?)` or `"x"`.
+    private func found() -> String {
+        guard position < end else { return "the end of the line (truncated line?)" }
+        var stop = position
+        while stop < end, stop - position < 12, bytes[stop] != UInt8(ascii: ",") || stop == position { stop += 1 }
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[position..<stop]), as: UTF8.self)
+        return "\"\(text)\""
+    }
+
+    private func error(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(offset: position - start, message: message)
+    }
+}

@@ -1,0 +1,171 @@
+import Lifetrace
+
+/// The timeline of an HTML report, as compact JSON for its script: lanes (scenario steps, layout
+/// passes, one per controller name), each with its marks and appearance-state bars, in flat
+/// number arrays with times in nanoseconds from the first event.
+///
+/// `{"t0":…, "span":…, "hooks":[names], "details":[texts], "lanes":[{"name", "kind", "marks":[hook,
+/// start, duration (-1: instant), detail (-1: none), seq, depth, …], "states":[state, start, end, …],
+/// "maxDuration"}]}`; kinds are `steps`, `layout` and `controller`; states are 0 appearing,
+/// 1 appeared, 2 disappearing.
+struct ReportTimeline {
+    private struct Lane {
+        var name: String
+        var kind: String
+        var marks: [Int64] = []
+        var states: [Int64] = []
+        var maxDuration: Int64 = 0
+        var ids = Set<UInt>()
+    }
+
+    /// The JSON text.
+    let json: String
+    /// The lanes' names, in order.
+    let laneNames: [String]
+
+    init(_ trace: Trace) {
+        let events = trace.events
+        let t0 = events.map(\.timestamp).min() ?? 0
+        let t1 = events.map(\.timestamp).max() ?? 0
+        var lanes: [Lane] = []
+        var laneIndex: [String: Int] = [:]
+        var hooks: [String] = []
+        var hookIndex: [String: Int] = [:]
+        var details: [String] = []
+        var detailIndex: [String: Int] = [:]
+        let hasSteps = events.contains { $0.hook == .scenarioStep }
+        let hasLayout = events.contains { $0.hook == .layoutPass }
+        if hasSteps {
+            laneIndex["\u{0}steps"] = lanes.count
+            lanes.append(Lane(name: "Scenario steps", kind: "steps"))
+        }
+        if hasLayout {
+            laneIndex["\u{0}layout"] = lanes.count
+            lanes.append(Lane(name: "Layout passes", kind: "layout"))
+        }
+        func lane(for hook: Hook, _ subject: Subject) -> Int {
+            let key = hook == .scenarioStep ? "\u{0}steps" : hook == .layoutPass ? "\u{0}layout" : subject.name
+            if let index = laneIndex[key] { return index }
+            laneIndex[key] = lanes.count
+            lanes.append(Lane(name: subject.name, kind: "controller"))
+            return lanes.count - 1
+        }
+        func hookNumber(_ hook: Hook) -> Int64 {
+            if let index = hookIndex[hook.name] { return Int64(index) }
+            hookIndex[hook.name] = hooks.count
+            hooks.append(hook.name)
+            return Int64(hooks.count - 1)
+        }
+        func detailNumber(_ hook: Hook, _ subject: Subject, _ d: Details, unfinished: Bool) -> Int64 {
+            var parts: [String] = []
+            if hook == .scenarioStep {
+                parts.append("\(d.index.map(String.init) ?? "?"): \(d.text ?? "")")
+            } else {
+                if let target = d.target { parts.append("→ \(target.name)") }
+                if let text = d.text { parts.append(text) }
+                if let animated = d.animated { parts.append(animated ? "animated" : "not animated") }
+                if let index = d.index { parts.append("index \(index)") }
+                if let count = d.count { parts.append(hook == .layoutPass ? "\(count) views" : "count \(count)") }
+                parts.append("\(subject.name) 0x\(String(subject.id, radix: 16))")
+            }
+            if unfinished { parts.append("no end in the trace") }
+            let text = parts.joined(separator: " · ")
+            if let index = detailIndex[text] { return Int64(index) }
+            detailIndex[text] = details.count
+            details.append(text)
+            return Int64(details.count - 1)
+        }
+
+        // Marks: intervals and instants, ordered by start, with their nesting depth in the lane.
+        struct Mark {
+            var lane: Int
+            var hook: Int64
+            var start: Int64
+            var duration: Int64
+            var detail: Int64
+            var seq: Int64
+        }
+        var marks: [Mark] = []
+        for interval in trace.intervals() {
+            let index = lane(for: interval.hook, interval.subject)
+            lanes[index].ids.insert(interval.subject.id)
+            let end = interval.endTimestamp ?? max(t1, interval.startTimestamp)
+            let seq = interval.beginIndex.map { events[$0].seq } ?? interval.endIndex.map { events[$0].seq } ?? 0
+            marks.append(Mark(
+                lane: index, hook: hookNumber(interval.hook), start: Int64(interval.startTimestamp) - Int64(t0),
+                duration: Int64(end - interval.startTimestamp),
+                detail: detailNumber(interval.hook, interval.subject, interval.details, unfinished: interval.endTimestamp == nil),
+                seq: Int64(seq)))
+        }
+        for event in events where event.phase == .instant {
+            let index = lane(for: event.hook, event.subject)
+            lanes[index].ids.insert(event.subject.id)
+            marks.append(Mark(
+                lane: index, hook: hookNumber(event.hook), start: Int64(event.timestamp) - Int64(t0), duration: -1,
+                detail: detailNumber(event.hook, event.subject, event.details, unfinished: false), seq: Int64(event.seq)))
+        }
+        marks.sort { $0.start != $1.start ? $0.start < $1.start : ($0.duration != $1.duration ? $0.duration > $1.duration : $0.seq < $1.seq) }
+        var stacks = Array(repeating: [Int64](), count: lanes.count)
+        for mark in marks {
+            let end = mark.start + max(mark.duration, 0)
+            while let top = stacks[mark.lane].last, top <= mark.start { stacks[mark.lane].removeLast() }
+            let depth = Int64(stacks[mark.lane].count)
+            if mark.duration >= 0 { stacks[mark.lane].append(end) }
+            lanes[mark.lane].marks += [mark.hook, mark.start, mark.duration, mark.detail, mark.seq, depth]
+            lanes[mark.lane].maxDuration = max(lanes[mark.lane].maxDuration, mark.duration)
+        }
+
+        // Appearance states per controller instance, drawn in its name's lane.
+        var open: [UInt: (lane: Int, state: Int64, start: Int64)] = [:]
+        func close(_ id: UInt, at time: Int64) {
+            if let bar = open.removeValue(forKey: id) {
+                lanes[bar.lane].states += [bar.state, bar.start, max(time, bar.start)]
+            }
+        }
+        for event in events where event.hook != .scenarioStep && event.hook != .layoutPass {
+            let time = Int64(event.timestamp) - Int64(t0)
+            let id = event.subject.id
+            let index = laneIndex[event.subject.name] ?? lane(for: event.hook, event.subject)
+            switch (event.hook, event.phase) {
+            case (.viewWillAppear, .begin), (.viewWillAppear, .instant):
+                if open[id]?.state != 0 { close(id, at: time); open[id] = (index, 0, time) }
+            case (.viewDidAppear, .end), (.viewDidAppear, .instant):
+                close(id, at: time)
+                open[id] = (index, 1, time)
+            case (.viewWillDisappear, .begin), (.viewWillDisappear, .instant):
+                if open[id]?.state != 2 { close(id, at: time); open[id] = (index, 2, time) }
+            case (.viewDidDisappear, .end), (.viewDidDisappear, .instant):
+                close(id, at: time)
+            default:
+                break
+            }
+        }
+        for id in open.keys.sorted() { close(id, at: Int64(t1) - Int64(t0)) }
+        for index in lanes.indices {
+            // Bars sorted by start, for the script's binary search.
+            var triples: [(Int64, Int64, Int64)] = []
+            var position = 0
+            let states = lanes[index].states
+            while position + 2 < states.count {
+                triples.append((states[position], states[position + 1], states[position + 2]))
+                position += 3
+            }
+            triples.sort { $0.1 < $1.1 }
+            lanes[index].states = triples.flatMap { [$0.0, $0.1, $0.2] }
+        }
+
+        func numbers(_ values: [Int64]) -> String { "[" + values.map(String.init).joined(separator: ",") + "]" }
+        var json = "{\"t0\":\(t0),\"span\":\(t1 - t0),\"events\":\(events.count)"
+        json += ",\"hooks\":[" + hooks.map(JSONText.quote).joined(separator: ",") + "]"
+        json += ",\"categories\":[" + hooks.map { JSONText.quote(ChromeTraceExporter.category(Hook($0))) }.joined(separator: ",") + "]"
+        json += ",\"details\":[" + details.map(JSONText.quote).joined(separator: ",") + "]"
+        json += ",\"lanes\":[\n"
+        json += lanes.map { lane in
+            "{\"name\":\(JSONText.quote(lane.name)),\"kind\":\"\(lane.kind)\",\"instances\":\(lane.ids.count),"
+                + "\"maxDuration\":\(lane.maxDuration),\"marks\":\(numbers(lane.marks)),\"states\":\(numbers(lane.states))}"
+        }.joined(separator: ",\n")
+        json += "\n]}"
+        self.json = json
+        laneNames = lanes.map(\.name)
+    }
+}
