@@ -1,0 +1,77 @@
+// swift-tools-version:6.1
+// The benchmarks of Lifetrace: a separate package, so everyday builds of the root stay fast.
+// Run them with `tools/bench` (ratios) or `swift package benchmark` from this directory.
+import PackageDescription
+
+/// SwiftPM names a path dependency after its directory: the root package is `lifetrace` in a
+/// checkout called lifetrace, `main` in one called main.
+let root: String = {
+    let parent = Context.packageDirectory.split(separator: "/").dropLast().last.map(String.init) ?? "lifetrace"
+    return parent.lowercased()
+}()
+
+let package = Package(
+    name: "LifetraceBenchmarks",
+    dependencies: [
+        .package(path: ".."),
+        // The default traits of 1.38.1 need a package that is not available here: keep only the malloc interposer.
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", exact: "1.7.3"),
+    ],
+    targets: [
+        // The floors: the bare C work each path is compared with (an inline state check, fprintf of a JSON line).
+        .target(name: "BenchmarkFloors", path: "Sources/BenchmarkFloors"),
+        // The configuration every benchmark shares (metrics, quick mode, allocation thresholds).
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "LifetraceUI", package: root),
+            ],
+            path: "Sources/BenchmarkSupport"
+        ),
+        // Hook cost per event: every sink, its floor, and the peers (swift-log, swift-distributed-tracing).
+        .executableTarget(
+            name: "HookCost",
+            dependencies: [
+                "BenchmarkFloors",
+                "BenchmarkSupport",
+                .product(name: "Lifetrace", package: root),
+                .product(name: "LifetraceLTTng", package: root),
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+            ],
+            path: "Benchmarks/HookCost",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // Layout-pass cost for flat and deep hierarchies, and a navigation push/pop cycle.
+        .executableTarget(
+            name: "LayoutCost",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Lifetrace", package: root),
+                .product(name: "LifetraceLTTng", package: root),
+                .product(name: "LifetraceUI", package: root),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/LayoutCost",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // How deep a chain of views the layout pass survives (it recurses): `swift run -c release DepthProbe N`.
+        .executableTarget(
+            name: "DepthProbe",
+            dependencies: ["BenchmarkSupport", .product(name: "LifetraceUI", package: root)],
+            path: "Sources/DepthProbe"
+        ),
+        // One hook path in a loop, for callgrind: `valgrind --tool=callgrind .build/release/HookProbe no-sink`.
+        .executableTarget(
+            name: "HookProbe",
+            dependencies: [.product(name: "Lifetrace", package: root), .product(name: "LifetraceLTTng", package: root)],
+            path: "Sources/HookProbe"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
