@@ -46,6 +46,20 @@ open class View {
     /// A view below this one needs layout.
     private var descendantNeedsLayout = false
 
+    /// Releases the branch below iteratively: each subview this view holds the last reference to
+    /// gives up its own subviews first, so a hierarchy of any depth is released without deep
+    /// recursion.
+    isolated deinit {
+        var pending = subviews
+        subviews = []
+        while var view = pending.popLast() {
+            if isKnownUniquelyReferenced(&view) {
+                pending.append(contentsOf: view.subviews)
+                view.subviews = []
+            }
+        }
+    }
+
     /// Creates a view with a frame.
     public init(frame: Rect = .zero) {
         self.origin = frame.origin
@@ -61,7 +75,10 @@ open class View {
 
     /// Inserts `view` among the subviews at `index` (0 is the back).
     public func insertSubview(_ view: View, at index: Int) {
-        precondition(view !== self && !isDescendant(of: view), "Can't add a view to itself or to its own descendant")
+        // Only a view with subviews can be an ancestor: adding a new leaf costs no walk up.
+        precondition(
+            view !== self && (view.subviews.isEmpty || !isDescendant(of: view)),
+            "Can't add a view to itself or to its own descendant")
         if view.superview === self {
             subviews.removeAll { $0 === view }
         } else {
@@ -112,8 +129,11 @@ open class View {
 
     /// The view and every view inside it, depth first, front to back order of `subviews`.
     public func forEachInHierarchy(_ body: (View) -> Void) {
-        body(self)
-        for subview in subviews { subview.forEachInHierarchy(body) }
+        var pending: [View] = [self]
+        while let view = pending.popLast() {
+            body(view)
+            pending.append(contentsOf: view.subviews.reversed())
+        }
     }
 
     /// Called after a subview was added.
@@ -123,14 +143,25 @@ open class View {
     /// Called after the view moved to another window (or out of any).
     open func didMoveToWindow() {}
 
+    /// Moves the view's branch to `newWindow` (or out of any window): every view's `window`
+    /// changes first, then, children before parents as a recursive walk would, each controller
+    /// whose root view this is hears of it and `didMoveToWindow` runs. Iterative, so a branch of
+    /// any depth fits on the stack.
     func moveToWindow(_ newWindow: Window?) {
-        if newWindow == nil, let oldWindow = window, oldWindow.firstResponder === self {
-            _ = resign(force: true)
+        var branch: [View] = []
+        var pending: [View] = [self]
+        while let view = pending.popLast() {
+            if newWindow == nil, let oldWindow = view.window, oldWindow.firstResponder === view {
+                _ = view.resign(force: true)
+            }
+            view.window = newWindow
+            branch.append(view)
+            pending.append(contentsOf: view.subviews)
         }
-        window = newWindow
-        for subview in subviews { subview.moveToWindow(newWindow) }
-        owningController?.rootViewDidMove(toWindow: newWindow)
-        didMoveToWindow()
+        for view in branch.reversed() {
+            view.owningController?.rootViewDidMove(toWindow: newWindow)
+            view.didMoveToWindow()
+        }
     }
 
     // MARK: First responder
@@ -193,7 +224,8 @@ open class View {
             window.runLayoutPass()
         } else {
             var count = 0
-            top.layoutBranch(count: &count)
+            var pending: [View] = []
+            top.layoutBranch(count: &count, pending: &pending)
         }
     }
 
@@ -209,21 +241,28 @@ open class View {
     }
 
     /// Lays out this branch top down: this view first (its controller's will/did around
-    /// `layoutSubviews`), then each subview branch that needs it. `count` gains one per view laid out.
-    func layoutBranch(count: inout Int) {
-        if needsLayout {
-            needsLayout = false
-            count += 1
-            if let controller = owningController {
-                controller.performLayout(of: self)
-            } else {
-                layoutSubviews()
+    /// `layoutSubviews`), then each subview branch that needs it, depth first, in subview order.
+    /// `count` gains one per view laid out. `pending` is a scratch stack (its contents are
+    /// ignored), so a window can reuse one buffer pass after pass; the walk is iterative, so a
+    /// branch of any depth fits on the call stack.
+    func layoutBranch(count: inout Int, pending: inout [View]) {
+        pending.removeAll(keepingCapacity: true)
+        pending.append(self)
+        while let view = pending.popLast() {
+            if view.needsLayout {
+                view.needsLayout = false
+                count += 1
+                if let controller = view.owningController {
+                    controller.performLayout(of: view)
+                } else {
+                    view.layoutSubviews()
+                }
             }
-        }
-        guard descendantNeedsLayout else { return }
-        descendantNeedsLayout = false
-        for subview in subviews where subview.branchNeedsLayout {
-            subview.layoutBranch(count: &count)
+            guard view.descendantNeedsLayout else { continue }
+            view.descendantNeedsLayout = false
+            for subview in view.subviews.reversed() where subview.branchNeedsLayout {
+                pending.append(subview)
+            }
         }
     }
 
