@@ -59,7 +59,7 @@ struct EmitCommand: ParsableCommand {
         do {
             try LifetraceSystem.bootstrapFromEnvironment(registry: .withLTTng)
         } catch let error as ConfigurationError {
-            writeToStandardError("lifetrace: \(error.message)")
+            StandardError.writeLine("lifetrace: \(error.message)")
             throw ExitCode(2)
         }
         let emitter = SyntheticEmitter(count: count, name: name)
@@ -118,10 +118,3 @@ struct SyntheticEmitter: Sendable {
     }
 }
 
-/// Writes one line to standard error, unbuffered.
-private func writeToStandardError(_ message: String) {
-    var line = message + "\n"
-    line.withUTF8 { bytes in
-        _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count)
-    }
-}

@@ -27,8 +27,8 @@ public final class ByteOutput: Sendable {
 
     private struct State {
         var fd: Int32
-        /// Writes to a pipe are cut to the room it has, so a reader that stops reading (without
-        /// closing) makes the output give up after its timeout instead of blocking the host.
+        /// Writes to a pipe wait (up to the timeout) for room and are cut to what fits, so a reader
+        /// that stops reading without closing makes the output give up instead of blocking the host.
         var isPipe = false
         var buffer: [UInt8]
         /// Where each record in `buffer` ends, so a failed write drops only the records it did not write.
@@ -135,18 +135,16 @@ public final class ByteOutput: Sendable {
         let failure: String? = state.buffer.withUnsafeBytes { bytes in
             while offset < bytes.count {
                 var length = bytes.count - offset
-                if isPipe, let room = pipeRoom(fd) {
-                    if room == 0 {
-                        var pollfd = Glibc.pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                        guard poll(&pollfd, 1, writeTimeoutMilliseconds) > 0 else {
-                            return "the reader has not read for \(writeTimeoutMilliseconds) ms"
-                        }
-                        // A closed reader: let the write report it (EPIPE).
-                        if pollfd.revents & Int16(POLLERR | POLLHUP | POLLNVAL) == 0 { continue }
-                        length = min(length, Int(PIPE_BUF))
-                    } else {
-                        length = min(length, room)
+                if isPipe {
+                    // A pipe that polls writable has a free slot, which always holds PIPE_BUF
+                    // bytes: a write of at most that much cannot block.
+                    var pollfd = Glibc.pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    let ready = poll(&pollfd, 1, writeTimeoutMilliseconds)
+                    if ready < 0 && errno == EINTR { continue }
+                    guard ready > 0 else {
+                        return "the reader has not read for \(writeTimeoutMilliseconds) ms"
                     }
+                    length = min(length, Int(PIPE_BUF))
                 }
                 let written = Glibc.write(fd, bytes.baseAddress! + offset, length)
                 if written >= 0 {
@@ -172,14 +170,6 @@ public final class ByteOutput: Sendable {
         } else {
             state.statistics.bytes += state.buffer.count
         }
-    }
-
-    /// The bytes a pipe can take now without blocking, or `nil` when it cannot be told.
-    private static func pipeRoom(_ fd: Int32) -> Int? {
-        let capacity = fcntl(fd, 1032 /* F_GETPIPE_SZ */)
-        var queued: Int32 = 0
-        guard capacity > 0, ioctl(fd, UInt(FIONREAD), &queued) == 0 else { return nil }
-        return max(0, Int(capacity) - Int(queued))
     }
 
     /// Ignores `SIGPIPE` once, if nobody has chosen a disposition for it.

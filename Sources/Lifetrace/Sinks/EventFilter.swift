@@ -21,14 +21,19 @@ public struct EventFilter: Sendable, Hashable {
     /// trace still shows where each step begins (name `scenario.*` among the hooks to keep them
     /// when hooks are filtered).
     public func accepts(_ event: Event) -> Bool {
-        if let hookPatterns, !Self.anyMatches(hookPatterns, event.hook.name) {
-            return false
-        }
-        if event.hook == .scenarioStep { return true }
-        if let controllerPatterns, !Self.anyMatches(controllerPatterns, event.subject.name) {
-            return false
-        }
-        return true
+        acceptsHook(event.hook) && acceptsSubject(of: event)
+    }
+
+    /// Whether the hook patterns keep `hook`.
+    public func acceptsHook(_ hook: Hook) -> Bool {
+        guard let hookPatterns else { return true }
+        return Self.anyMatches(hookPatterns, hook.name)
+    }
+
+    /// Whether the controller patterns keep the event's subject (scenario steps always pass).
+    public func acceptsSubject(of event: Event) -> Bool {
+        guard let controllerPatterns, event.hook != .scenarioStep else { return true }
+        return Self.anyMatches(controllerPatterns, event.subject.name)
     }
 
     /// Whether `text` matches the shell-style `pattern` (`*` and `?`).

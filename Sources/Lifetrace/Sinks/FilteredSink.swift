@@ -11,13 +11,16 @@ public struct FilteredSink: Sink {
         self.base = base
     }
 
-    /// Forwards the event if the filter accepts it.
+    /// Forwards the event if the filter accepts its controller (its hook passed ``wants(_:_:)``).
     public func emit(_ event: Event) {
-        if filter.accepts(event) { base.emit(event) }
+        if filter.acceptsSubject(of: event) { base.emit(event) }
     }
 
-    /// Whether the base sink wants the event (the filter's controller patterns are applied on emission).
-    public func wants(_ hook: Hook, _ phase: Phase) -> Bool { base.wants(hook, phase) }
+    /// Whether the filter keeps the hook and the base sink wants it: filtered-out hooks cost no
+    /// timestamp and no sequence number. Controller patterns are applied on emission.
+    public func wants(_ hook: Hook, _ phase: Phase) -> Bool {
+        filter.acceptsHook(hook) && base.wants(hook, phase)
+    }
 
     /// Flushes the base sink.
     public func flush() { base.flush() }

@@ -19,9 +19,13 @@ public struct TextSink: Sink {
         self.init(output: try ByteOutput.open(destination, label: "text sink"), format: format)
     }
 
-    /// Prints the event (ends only when the format shows them).
+    /// Wants `end` records only when the format shows them, so hidden ends cost nothing.
+    public func wants(_ hook: Hook, _ phase: Phase) -> Bool {
+        phase != .end || format.showsEnds
+    }
+
+    /// Prints the event.
     public func emit(_ event: Event) {
-        if event.phase == .end && !format.showsEnds { return }
         output.write { format.append(event, to: &$0) }
     }
 

@@ -2,6 +2,8 @@
 /// open interval's hook, subject, details and start time, in the spirit of `OSSignpostIntervalState`.
 ///
 /// When instrumentation was off at the beginning, the state is inactive and ending it does nothing.
+/// The `end` record goes to the sink that is current when the interval ends (which differs from
+/// the `begin`'s only if the system was bootstrapped again in between).
 public struct IntervalState: Sendable {
     @usableFromInline
     struct Open: Sendable {

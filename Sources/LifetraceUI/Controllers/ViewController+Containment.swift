@@ -4,7 +4,11 @@ extension ViewController {
     /// Adds `child` as a child controller; sends it `willMove(toParent:)`. Add its view, then call
     /// `child.didMove(toParent: self)`, as in UIKit.
     public func addChild(_ child: ViewController) {
-        guard child !== self, child.parent !== self else { return }
+        guard child.parent !== self else { return }
+        if let conflict = hierarchyConflict(adopting: child) {
+            runLoop.report(Diagnostic(.error, conflict))
+            return
+        }
         if child.parent != nil {
             child.willMove(toParent: nil)
             child.removeFromParent()
@@ -52,6 +56,27 @@ extension ViewController {
             beginAppearance(false, animated: false)
             endAppearance()
         }
+    }
+
+    /// Why `child` cannot become a child of this controller, in UIKit's terms, or `nil` when it
+    /// can: a controller cannot contain itself or an ancestor (the hierarchy would be a cycle),
+    /// nor a controller that presents or is presented (UIKit's hierarchy inconsistency).
+    func hierarchyConflict(adopting child: ViewController) -> String? {
+        var current: ViewController? = self
+        while let candidate = current {
+            if candidate === child {
+                let relation = child === self ? "the same controller" : "an ancestor or a presenter of it"
+                return "Adding \(child.description) to \(description) would make the view controller hierarchy a cycle: it is \(relation)."
+            }
+            current = candidate.parent ?? candidate.presentingStorage
+        }
+        if let presenter = child.presentingStorage {
+            return "\(child.description) is presented by \(presenter.description); a presented view controller cannot become a child of \(description)."
+        }
+        if let presented = child.presentedStorage {
+            return "\(child.description) presents \(presented.description); dismiss it before it becomes a child of \(description)."
+        }
+        return nil
     }
 
     /// The outermost ancestor in the containment hierarchy (this controller when it has no parent).

@@ -37,28 +37,26 @@ public final class InteractivePopTransition {
         navigation.interactivePop = nil
         outgoing.willMove(toParent: nil)
         navigation.children.removeAll { $0 === outgoing }
-        navigation.runLoop.schedule(after: NavigationController.transitionDuration / 2) { [weak navigation] in
-            navigation?.finishTransitionNow()
-        }
+        navigation.schedulePendingCompletion(after: NavigationController.transitionDuration / 2)
     }
 
-    /// The gesture is abandoned: both controllers return to where they were.
+    /// The gesture is abandoned: both controllers return to where they were, when the remaining
+    /// animation ends (until then the navigation controller is still transitioning).
     public func cancel() {
         guard !isComplete else { return }
         isComplete = true
         let navigation = navigationController
         navigation.interactivePop = nil
-        navigation.discardPendingCompletion()
         outgoing.isMovingFromParent = false
-        let animated = true
-        navigation.runLoop.schedule(after: NavigationController.transitionDuration / 2) { [outgoing, incoming, transition] in
-            incoming.beginAppearance(false, animated: animated)
+        let reversal: @MainActor () -> Void = { [outgoing, incoming, transition, unowned navigation] in
+            incoming.beginAppearance(false, animated: true)
             incoming.endAppearance()
             incoming.viewIfLoaded?.removeFromSuperview()
-            outgoing.beginAppearance(true, animated: animated)
+            outgoing.beginAppearance(true, animated: true)
             outgoing.endAppearance()
             navigation.probe.endInterval(transition)
         }
+        navigation.setPendingCompletion(reversal, after: NavigationController.transitionDuration / 2)
     }
 
     /// A new transition starts before the gesture ended: the gesture finishes first.

@@ -18,6 +18,8 @@ open class NavigationController: ViewController {
 
     /// The finishing work of the transition in flight, if any.
     private var pendingCompletion: (@MainActor () -> Void)?
+    /// Counts the pending completions set, so a timer of an earlier transition finishes nothing later.
+    private var completionGeneration = 0
 
     /// The interactive pop in progress, if any.
     var interactivePop: InteractivePopTransition?
@@ -145,6 +147,12 @@ open class NavigationController: ViewController {
         let added = stack.filter { new in !children.contains { $0 === new } }
         let removed = children.filter { old in !stack.contains { $0 === old } }
         for controller in added {
+            if let conflict = hierarchyConflict(adopting: controller) {
+                runLoop.report(Diagnostic(.error, conflict))
+                return
+            }
+        }
+        for controller in added {
             if controller.parent != nil {
                 controller.willMove(toParent: nil)
                 controller.removeFromParent()
@@ -161,7 +169,16 @@ open class NavigationController: ViewController {
         let newTop = stack.last
 
         guard isOnScreen, let newTop, let oldTop, oldTop !== newTop else {
-            // Off screen, or the top stays: no appearance change, only the view in place.
+            // Off screen, or the top stays: no transition, only the view in place. While the
+            // navigation controller itself appears or disappears, the new top takes the old one's
+            // part in that change (the navigation controller's did-callback reaches it).
+            if let oldTop, oldTop !== newTop,
+                appearanceState == .appearing || appearanceState == .disappearing
+            {
+                oldTop.beginAppearance(false, animated: false)
+                oldTop.endAppearance()
+                newTop?.beginAppearance(appearanceState == .appearing, animated: false)
+            }
             if isViewLoaded, let newTop, appearanceState != .disappeared {
                 installView(of: newTop, above: nil)
             }
@@ -205,14 +222,31 @@ open class NavigationController: ViewController {
             probe.endInterval(transition)
         }
         if interactive {
-            pendingCompletion = completion
+            setPendingCompletion(completion, after: nil)
         } else if animated {
-            pendingCompletion = completion
-            runLoop.schedule(after: Self.transitionDuration) { [weak self] in self?.finishTransitionNow() }
+            setPendingCompletion(completion, after: Self.transitionDuration)
         } else {
             completion()
         }
         return transition
+    }
+
+    /// Makes `completion` the finishing work of the transition in flight, run after `delay`
+    /// seconds (when given) unless a new transition runs it first. A timer of an earlier
+    /// transition finishes nothing later.
+    func setPendingCompletion(_ completion: @escaping @MainActor () -> Void, after delay: Double?) {
+        completionGeneration += 1
+        pendingCompletion = completion
+        if let delay { schedulePendingCompletion(after: delay) }
+    }
+
+    /// Runs the pending completion after `delay` seconds, if it is still the same one then.
+    func schedulePendingCompletion(after delay: Double) {
+        let generation = completionGeneration
+        runLoop.schedule(after: delay) { [weak self] in
+            guard let self, generation == self.completionGeneration else { return }
+            self.finishTransitionNow()
+        }
     }
 
     /// Runs the finishing work of the transition in flight now (a new transition does not wait).
@@ -221,11 +255,6 @@ open class NavigationController: ViewController {
         guard let completion = pendingCompletion else { return }
         pendingCompletion = nil
         completion()
-    }
-
-    /// Drops the finishing work of the transition in flight (a cancelled interactive pop).
-    func discardPendingCompletion() {
-        pendingCompletion = nil
     }
 
     func finishContainment(added: [ViewController], removed: [ViewController]) {

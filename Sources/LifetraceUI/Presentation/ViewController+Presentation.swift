@@ -69,6 +69,11 @@ extension ViewController {
         guard let dismissed = presenter.presentedStorage else { return }
         var chain = [dismissed]
         while let next = chain.last?.presentedStorage { chain.append(next) }
+        if chain.contains(where: { $0.isBeingPresented || $0.isBeingDismissed }) {
+            runLoop.report(Diagnostic(.warning,
+                "Attempt to dismiss from view controller \(description) while a presentation or dismiss is in progress!"))
+            return
+        }
         let top = chain.last!
         let revealsPresenter = chain.first!.modalPresentationStyle.removesPresenterView
         let transition = presenter.probe.beginInterval(

@@ -34,6 +34,16 @@ open class TabBarController: ViewController {
 
     /// Replaces the tabs; the first is selected unless the selected controller is still among them.
     public func setViewControllers(_ viewControllers: [ViewController], animated: Bool) {
+        for (index, controller) in viewControllers.enumerated() {
+            if viewControllers[..<index].contains(where: { $0 === controller }) {
+                runLoop.report(Diagnostic(.error, "A tab bar controller cannot show \(controller.description) in two tabs."))
+                return
+            }
+            if controller.parent !== self, let conflict = hierarchyConflict(adopting: controller) {
+                runLoop.report(Diagnostic(.error, conflict))
+                return
+            }
+        }
         let previous = selectedViewController
         for old in children where !viewControllers.contains(where: { $0 === old }) {
             old.willMove(toParent: nil)
@@ -46,11 +56,10 @@ open class TabBarController: ViewController {
             }
             old.removeFromParent()
         }
-        for new in viewControllers where !children.contains(where: { $0 === new }) {
-            addChild(new)
-        }
+        let added = viewControllers.filter { new in !children.contains { $0 === new } }
+        for new in added { addChild(new) }
         children = viewControllers
-        for new in viewControllers { new.didMove(toParent: self) }
+        for new in added { new.didMove(toParent: self) }
         storedSelectedIndex = -1
         let index = previous.flatMap { old in viewControllers.firstIndex { $0 === old } } ?? (viewControllers.isEmpty ? -1 : 0)
         switchTab(to: index)

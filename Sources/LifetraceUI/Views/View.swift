@@ -216,10 +216,11 @@ open class View {
         superview?.markDescendantNeedsLayout()
     }
 
-    /// Lays out now whatever in this view's branch needs it, starting with the superviews that do.
+    /// Lays out now whatever in this view's branch needs it, starting with the superviews that do
+    /// (as `CALayer.layoutIfNeeded` climbs to the first ancestor that does not need layout).
     public func layoutIfNeeded() {
         var top = self
-        while let parent = top.superview, parent.needsLayout || parent.descendantNeedsLayout { top = parent }
+        while let parent = top.superview, parent.needsLayout { top = parent }
         if let window = top as? Window {
             window.runLayoutPass()
         } else {

@@ -67,7 +67,11 @@ open class Window: View {
     /// controller on screen inside it, for `currentContext` presentations).
     public var frontMostController: ViewController? {
         var current = rootViewController
-        while let presented = current.flatMap(Self.presentedOnScreen(in:)) { current = presented }
+        var seen: [ObjectIdentifier] = []
+        while let presented = current.flatMap(Self.presentedOnScreen(in:)), !seen.contains(ObjectIdentifier(presented)) {
+            seen.append(ObjectIdentifier(presented))
+            current = presented
+        }
         return current
     }
 

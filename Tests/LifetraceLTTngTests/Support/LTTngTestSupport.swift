@@ -22,11 +22,10 @@ extension Repository {
 
 /// jq filters of the LTTng comparisons.
 extension JQ {
-    /// The JSON-lines fields the LTTng events must reproduce, one array per line. An `end` record's
-    /// `target` is left out: LTTng's `_exit` events carry only seq, controller, id and dur_ns (and
-    /// count).
-    static let projection =
-        #"[.seq,.event,.phase,.controller,.id,(if .phase=="end" then null else .target end),.dur_ns,.count]"#
+    /// What the LTTng events must reproduce: every field of every record, in the same key order,
+    /// but `ts` (LTTng takes its own timestamp). `_exit` tracepoints carry only seq, controller,
+    /// id, dur_ns (and count); tools/ctf2jsonl restores the details from the matching begin.
+    static let projection = "del(.ts)"
 }
 
 /// Where two line lists first differ, described for a failure message; nil when they are equal.
