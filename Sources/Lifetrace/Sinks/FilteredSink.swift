@@ -11,13 +11,14 @@ public struct FilteredSink: Sink {
         self.base = base
     }
 
-    /// Forwards the event if the filter accepts its controller (its hook passed ``wants(_:_:)``).
+    /// Forwards the event if the filter accepts it.
     public func emit(_ event: Event) {
-        if filter.acceptsSubject(of: event) { base.emit(event) }
+        if filter.accepts(event) { base.emit(event) }
     }
 
-    /// Whether the filter keeps the hook and the base sink wants it: filtered-out hooks cost no
-    /// timestamp and no sequence number. Controller patterns are applied on emission.
+    /// Whether the filter keeps the hook and the base sink wants it: through the system,
+    /// filtered-out hooks cost no timestamp and no sequence number. Controller patterns are
+    /// applied on emission.
     public func wants(_ hook: Hook, _ phase: Phase) -> Bool {
         filter.acceptsHook(hook) && base.wants(hook, phase)
     }
