@@ -16,8 +16,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // The instrumentation core: no dependency on any UI runtime.
-        .target(name: "Lifetrace"),
+        // The instrumentation core: no dependency on any UI runtime. CLifetrace holds its hot-path
+        // state, so hooks read it with one inlined load.
+        .target(name: "CLifetrace"),
+        .target(name: "Lifetrace", dependencies: ["CLifetrace"]),
         // The LTTng-UST provider `lifetrace`, checked in (a build-tool plugin cannot generate C
         // here); linked into exactly one product, LifetraceLTTng.
         .target(

@@ -34,6 +34,10 @@ static const unsigned char lifetrace_hook_shapes[LIFETRACE_TP_HOOK_COUNT] = {
 };
 #undef LIFETRACE_HOOK
 
+const int *const *lifetrace_tp_state_table(void) {
+    return lifetrace_tp_states;
+}
+
 const char *lifetrace_tp_hook_name(unsigned code) {
     return code < LIFETRACE_TP_HOOK_COUNT ? lifetrace_hook_names[code] : 0;
 }

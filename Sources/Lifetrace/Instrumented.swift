@@ -10,7 +10,7 @@
 /// }
 /// ```
 ///
-/// With instrumentation off, each hook costs one atomic load and a predictable branch.
+/// With instrumentation off, each hook costs one load and a predictable branch.
 public protocol Instrumented: AnyObject {
     /// The name shown in traces. Defaults to the type name; runtimes that name their controllers
     /// (scenarios, storyboard identifiers) return that name.
@@ -39,7 +39,7 @@ extension Instrumented {
         target: (any Instrumented)? = nil,
         _ body: () throws -> R
     ) rethrows -> R {
-        guard LifetraceSystem.isEnabled else { return try body() }
+        guard LifetraceSystem.wantsInterval(hook) else { return try body() }
         let state = IntervalState.begin(
             hook, instrumentationSubject, Details(target: target?.instrumentationSubject, animated: animated))
         defer { state.end(count: nil) }
@@ -53,7 +53,7 @@ extension Instrumented {
         animated: Bool? = nil,
         target: (any Instrumented)? = nil
     ) -> IntervalState {
-        guard LifetraceSystem.isEnabled else { return .inactive }
+        guard LifetraceSystem.wantsInterval(hook) else { return .inactive }
         return .begin(hook, instrumentationSubject, Details(target: target?.instrumentationSubject, animated: animated))
     }
 
@@ -71,7 +71,7 @@ extension Instrumented {
         target: (any Instrumented)? = nil,
         text: String? = nil
     ) {
-        guard LifetraceSystem.isEnabled else { return }
+        guard LifetraceSystem.wantsInstant(hook) else { return }
         _ = LifetraceSystem.emit(
             hook, .instant, instrumentationSubject,
             Details(target: target?.instrumentationSubject, animated: animated, text: text))

@@ -23,6 +23,15 @@ public struct LTTngSink: Sink {
         lifetrace_tp_enabled(Self.slot(hook, phase)) != 0
     }
 
+    /// The provider's state table: with this sink installed alone, a hook whose tracepoints no
+    /// session enables costs two loads and a branch, and no event is built.
+    public var hookGate: HookGate? { Self.gate }
+
+    private static let gate = HookGate(
+        states: UnsafeRawPointer(lifetrace_tp_state_table()!).assumingMemoryBound(to: UnsafePointer<Int32>.self),
+        slotCount: Int(LIFETRACE_TP_SLOT_COUNT),
+        customBase: Int(LIFETRACE_TP_CUSTOM_SLOT))
+
     /// Fires the tracepoint of the event's hook and phase, if enabled.
     public func emit(_ event: Event) {
         let slot = Self.slot(event.hook, event.phase)
@@ -34,7 +43,7 @@ public struct LTTngSink: Sink {
         let duration = event.duration ?? 0
         let targetID = UInt64(details.target?.id ?? 0)
         let id = UInt64(event.subject.id)
-        let hookName = event.hook.code == Hook.customCode ? event.hook.name : nil
+        let hookName = event.hook.isWellKnown ? nil : event.hook.name
         // Absent strings go as NULL, which LTTng records as "(null)": babeltrace2 2.0 misreads
         // empty strings (it repeats the previous event's value).
         withOptionalCString(hookName) { hook in
@@ -53,7 +62,7 @@ public struct LTTngSink: Sink {
     /// The slot of the provider's state table for a hook and phase.
     @inlinable
     static func slot(_ hook: Hook, _ phase: Phase) -> UInt32 {
-        let base = hook.code == Hook.customCode ? UInt32(LIFETRACE_TP_CUSTOM_SLOT) : UInt32(hook.code) &* 3
+        let base = hook.isWellKnown ? hook.code &* 3 : UInt32(LIFETRACE_TP_CUSTOM_SLOT)
         return base &+ UInt32(phase.rawValue)
     }
 

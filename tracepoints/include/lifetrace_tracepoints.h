@@ -30,6 +30,9 @@ static inline int lifetrace_tp_enabled(unsigned slot) {
     return slot < LIFETRACE_TP_SLOT_COUNT && __atomic_load_n(lifetrace_tp_states[slot], __ATOMIC_RELAXED) != 0;
 }
 
+/** The state table, as a pointer (Swift imports the array itself as a tuple). */
+const int *const *lifetrace_tp_state_table(void);
+
 /** The hook name of a well-known hook code (hooks.def), or NULL. */
 const char *lifetrace_tp_hook_name(unsigned code);
 

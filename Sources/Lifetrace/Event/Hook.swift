@@ -2,151 +2,112 @@
 ///
 /// Hooks are open: the well-known UIKit callbacks are predefined, and any runtime may name its own
 /// (`Hook("collectionViewWillDisplayCell")`). The name is what appears in every sink, so keep it stable.
-/// Well-known hooks also carry a small ``code``, their place in ``wellKnown``, so a sink can map a
-/// hook to a table entry (an LTTng tracepoint) without comparing strings.
+///
+/// A hook is a small number: a well-known hook's ``code`` is its place in ``wellKnown`` (the LTTng
+/// provider's table follows the same order); a hook of your own gets the next free number when its
+/// name is first seen. So passing a hook costs nothing, and a sink maps it to a table entry without
+/// comparing strings.
 public struct Hook: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
-    /// The hook's name as it appears in traces (`event` in JSON lines).
-    public let name: String
+    /// The hook's number: its place in ``wellKnown``, or the number its name was given.
+    public let code: UInt32
 
-    /// The hook's place in ``wellKnown``, or ``customCode`` for a hook of your own.
-    public let code: UInt16
+    @usableFromInline
+    init(code: UInt32) { self.code = code }
 
-    /// The code of hooks that are not well known.
-    public static let customCode: UInt16 = .max
-
-    /// Creates a hook with the given name (a well-known name gets its code).
-    public init(_ name: String) {
-        self.name = name
-        self.code = Self.codesByName[name] ?? Self.customCode
-    }
+    /// Creates the hook of a name (a well-known name gives the well-known hook).
+    public init(_ name: String) { self.code = HookNames.code(of: name) }
 
     /// Creates a hook from a string literal, so `"viewDidLoad"` can stand for `.viewDidLoad`.
     public init(stringLiteral value: String) { self.init(value) }
 
-    private init(wellKnown name: String, code: UInt16) {
-        self.name = name
-        self.code = code
-    }
+    /// The hook's name as it appears in traces (`event` in JSON lines).
+    public var name: String { HookNames.name(of: code) }
 
-    /// Hooks are equal when their names are.
-    public static func == (lhs: Hook, rhs: Hook) -> Bool { lhs.name == rhs.name }
-
-    /// Hashes the name.
-    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+    /// Whether the hook is one of ``wellKnown`` (not one of your own).
+    @inlinable
+    public var isWellKnown: Bool { code < HookNames.wellKnownCount }
 
     /// The hook's name.
     public var description: String { name }
-
-    private static let codesByName: [String: UInt16] = Dictionary(
-        uniqueKeysWithValues: wellKnown.map { ($0.name, $0.code) })
 }
 
 extension Hook {
     // View loading.
     /// The controller creates its view.
-    public static let loadView = Hook(wellKnown: "loadView", code: 0)
+    @inlinable public static var loadView: Hook { Hook(code: 0) }
     /// The controller's view has been loaded.
-    public static let viewDidLoad = Hook(wellKnown: "viewDidLoad", code: 1)
+    @inlinable public static var viewDidLoad: Hook { Hook(code: 1) }
 
     // Appearance.
     /// The view is about to be added to a view hierarchy.
-    public static let viewWillAppear = Hook(wellKnown: "viewWillAppear", code: 2)
+    @inlinable public static var viewWillAppear: Hook { Hook(code: 2) }
     /// The view is in the hierarchy, with traits and geometry, and about to appear.
-    public static let viewIsAppearing = Hook(wellKnown: "viewIsAppearing", code: 3)
+    @inlinable public static var viewIsAppearing: Hook { Hook(code: 3) }
     /// The view has appeared (after any animation).
-    public static let viewDidAppear = Hook(wellKnown: "viewDidAppear", code: 4)
+    @inlinable public static var viewDidAppear: Hook { Hook(code: 4) }
     /// The view is about to be removed from a view hierarchy.
-    public static let viewWillDisappear = Hook(wellKnown: "viewWillDisappear", code: 5)
+    @inlinable public static var viewWillDisappear: Hook { Hook(code: 5) }
     /// The view has been removed (after any animation).
-    public static let viewDidDisappear = Hook(wellKnown: "viewDidDisappear", code: 6)
+    @inlinable public static var viewDidDisappear: Hook { Hook(code: 6) }
 
     // Layout.
     /// The controller's view is about to lay out its subviews.
-    public static let viewWillLayoutSubviews = Hook(wellKnown: "viewWillLayoutSubviews", code: 7)
+    @inlinable public static var viewWillLayoutSubviews: Hook { Hook(code: 7) }
     /// The controller's view has laid out its subviews.
-    public static let viewDidLayoutSubviews = Hook(wellKnown: "viewDidLayoutSubviews", code: 8)
+    @inlinable public static var viewDidLayoutSubviews: Hook { Hook(code: 8) }
     /// The controller's constraints are being updated.
-    public static let updateViewConstraints = Hook(wellKnown: "updateViewConstraints", code: 9)
+    @inlinable public static var updateViewConstraints: Hook { Hook(code: 9) }
     /// The safe-area insets of the controller's view changed.
-    public static let viewSafeAreaInsetsDidChange = Hook(wellKnown: "viewSafeAreaInsetsDidChange", code: 10)
+    @inlinable public static var viewSafeAreaInsetsDidChange: Hook { Hook(code: 10) }
     /// The layout margins of the controller's view changed.
-    public static let viewLayoutMarginsDidChange = Hook(wellKnown: "viewLayoutMarginsDidChange", code: 11)
+    @inlinable public static var viewLayoutMarginsDidChange: Hook { Hook(code: 11) }
     /// The container's size is about to change (`viewWillTransition(to:with:)`).
-    public static let viewWillTransition = Hook(wellKnown: "viewWillTransition", code: 12)
+    @inlinable public static var viewWillTransition: Hook { Hook(code: 12) }
 
     // System and containment.
     /// The system is low on memory.
-    public static let didReceiveMemoryWarning = Hook(wellKnown: "didReceiveMemoryWarning", code: 13)
+    @inlinable public static var didReceiveMemoryWarning: Hook { Hook(code: 13) }
     /// The controller is about to be added to (or removed from) a parent.
-    public static let willMove = Hook(wellKnown: "willMove", code: 14)
+    @inlinable public static var willMove: Hook { Hook(code: 14) }
     /// The controller was added to (or removed from) a parent.
-    public static let didMove = Hook(wellKnown: "didMove", code: 15)
+    @inlinable public static var didMove: Hook { Hook(code: 15) }
     /// A segue is about to be performed; `target` is the destination.
-    public static let prepareForSegue = Hook(wellKnown: "prepareForSegue", code: 16)
+    @inlinable public static var prepareForSegue: Hook { Hook(code: 16) }
     /// The controller is being released.
-    public static let deinitialize = Hook(wellKnown: "deinit", code: 17)
+    @inlinable public static var deinitialize: Hook { Hook(code: 17) }
 
     // Navigation delegate, reported as the navigation controller's own events.
     /// The navigation controller is about to show `target`.
-    public static let willShowViewController = Hook(wellKnown: "willShowViewController", code: 18)
+    @inlinable public static var willShowViewController: Hook { Hook(code: 18) }
     /// The navigation controller has shown `target`.
-    public static let didShowViewController = Hook(wellKnown: "didShowViewController", code: 19)
+    @inlinable public static var didShowViewController: Hook { Hook(code: 19) }
 
     // Tab bar delegate, reported as the tab bar controller's own events.
     /// The tab bar controller asks whether `target`'s tab may be selected.
-    public static let shouldSelectViewController = Hook(wellKnown: "shouldSelectViewController", code: 20)
+    @inlinable public static var shouldSelectViewController: Hook { Hook(code: 20) }
     /// The tab bar controller selected `target`'s tab.
-    public static let didSelectViewController = Hook(wellKnown: "didSelectViewController", code: 21)
+    @inlinable public static var didSelectViewController: Hook { Hook(code: 21) }
 
     // Text editing (the text field delegate).
     /// A text field asks whether editing may begin.
-    public static let textFieldShouldBeginEditing = Hook(wellKnown: "textFieldShouldBeginEditing", code: 22)
+    @inlinable public static var textFieldShouldBeginEditing: Hook { Hook(code: 22) }
     /// A text field became first responder.
-    public static let textFieldDidBeginEditing = Hook(wellKnown: "textFieldDidBeginEditing", code: 23)
+    @inlinable public static var textFieldDidBeginEditing: Hook { Hook(code: 23) }
     /// A text field asks whether editing may end.
-    public static let textFieldShouldEndEditing = Hook(wellKnown: "textFieldShouldEndEditing", code: 24)
+    @inlinable public static var textFieldShouldEndEditing: Hook { Hook(code: 24) }
     /// A text field resigned first responder.
-    public static let textFieldDidEndEditing = Hook(wellKnown: "textFieldDidEndEditing", code: 25)
+    @inlinable public static var textFieldDidEndEditing: Hook { Hook(code: 25) }
 
     // Runtime intervals.
     /// One layout pass over a window; its `end` carries the number of views laid out.
-    public static let layoutPass = Hook(wellKnown: "layoutPass", code: 26)
+    @inlinable public static var layoutPass: Hook { Hook(code: 26) }
     /// One view-controller transition (push, pop, present, dismiss, tab switch); `target` is the incoming controller.
-    public static let transition = Hook(wellKnown: "transition", code: 27)
+    @inlinable public static var transition: Hook { Hook(code: 27) }
     /// One step of a scenario; carries `index` and `text`.
-    public static let scenarioStep = Hook(wellKnown: "scenario.step", code: 28)
+    @inlinable public static var scenarioStep: Hook { Hook(code: 28) }
 
     /// Every well-known hook, in ``code`` order. The LTTng provider (`tracepoints/hooks.def`)
-    /// lists the same hooks in the same order; append new hooks at the end in both.
-    public static let wellKnown: [Hook] = [
-        .loadView,
-        .viewDidLoad,
-        .viewWillAppear,
-        .viewIsAppearing,
-        .viewDidAppear,
-        .viewWillDisappear,
-        .viewDidDisappear,
-        .viewWillLayoutSubviews,
-        .viewDidLayoutSubviews,
-        .updateViewConstraints,
-        .viewSafeAreaInsetsDidChange,
-        .viewLayoutMarginsDidChange,
-        .viewWillTransition,
-        .didReceiveMemoryWarning,
-        .willMove,
-        .didMove,
-        .prepareForSegue,
-        .deinitialize,
-        .willShowViewController,
-        .didShowViewController,
-        .shouldSelectViewController,
-        .didSelectViewController,
-        .textFieldShouldBeginEditing,
-        .textFieldDidBeginEditing,
-        .textFieldShouldEndEditing,
-        .textFieldDidEndEditing,
-        .layoutPass,
-        .transition,
-        .scenarioStep,
-    ]
+    /// lists the same hooks in the same order; append new hooks at the end of both (and of
+    /// `HookNames.wellKnown`).
+    public static let wellKnown: [Hook] = (0..<HookNames.wellKnownCount).map { Hook(code: $0) }
 }

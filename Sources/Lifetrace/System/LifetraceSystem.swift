@@ -1,3 +1,4 @@
+import CLifetrace
 import Synchronization
 
 /// The process-wide choice of where events go.
@@ -8,10 +9,6 @@ import Synchronization
 /// allocation. Tests scope a sink to one task with ``withSink(_:operation:)-swift.type.method``,
 /// so tests running in parallel each see only their own events.
 public enum LifetraceSystem {
-    /// Bit 0: a global sink is installed. Bits 1…: twice the number of scoped sinks in use.
-    @usableFromInline
-    static let activity = Atomic<Int>(0)
-
     /// The global sink, as the address of a retained `Unmanaged<SinkBox>` (0 when none). A replaced
     /// box is never released: an emitter on another thread may still hold it, and bootstrapping is rare.
     private static let globalBox = Atomic<UInt>(0)
@@ -27,7 +24,20 @@ public enum LifetraceSystem {
     /// Whether any sink would receive an event emitted now. Hooks check this before doing anything.
     @inlinable
     public static var isEnabled: Bool {
-        activity.load(ordering: .relaxed) != 0
+        lifetrace_is_active() != 0
+    }
+
+    /// Whether a sink would take the begin or the end of an interval of `hook` now: one inlined
+    /// load when no sink is installed, two more when the global sink has a ``HookGate``.
+    @inlinable
+    public static func wantsInterval(_ hook: Hook) -> Bool {
+        lifetrace_wants_interval(hook.code) != 0
+    }
+
+    /// Whether a sink would take an instant of `hook` now.
+    @inlinable
+    public static func wantsInstant(_ hook: Hook) -> Bool {
+        lifetrace_wants_instant(hook.code) != 0
     }
 
     /// Installs `sink` as the process-wide destination of events, replacing the previous one.
@@ -35,12 +45,9 @@ public enum LifetraceSystem {
     /// Bootstrapping with ``NoOpSink`` turns instrumentation off again.
     public static func bootstrap(_ sink: any Sink) {
         let box = Unmanaged.passRetained(SinkBox(sink)).toOpaque()
+        lifetrace_set_global_gate(sink.hookGate?.table)
         _ = globalBox.exchange(UInt(bitPattern: box), ordering: .acquiringAndReleasing)
-        if sink is NoOpSink {
-            activity.bitwiseAnd(~1, ordering: .releasing)
-        } else {
-            activity.bitwiseOr(1, ordering: .releasing)
-        }
+        lifetrace_activity_set_global(sink is NoOpSink ? 0 : 1)
     }
 
     /// Installs the sinks named by `LIFETRACE_SINKS` (and the filters of `LIFETRACE_HOOKS` and
@@ -64,8 +71,8 @@ public enum LifetraceSystem {
     /// Runs `operation` with `sink` receiving the events emitted from this task (and the tasks it
     /// creates), instead of the global sink.
     public static func withSink<R>(_ sink: any Sink, operation: () throws -> R) rethrows -> R {
-        activity.wrappingAdd(2, ordering: .acquiringAndReleasing)
-        defer { activity.wrappingSubtract(2, ordering: .acquiringAndReleasing) }
+        lifetrace_activity_add(2)
+        defer { lifetrace_activity_add(-2) }
         return try $scopedBox.withValue(SinkBox(sink), operation: operation)
     }
 
@@ -76,8 +83,8 @@ public enum LifetraceSystem {
         isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> R
     ) async rethrows -> R {
-        activity.wrappingAdd(2, ordering: .acquiringAndReleasing)
-        defer { activity.wrappingSubtract(2, ordering: .acquiringAndReleasing) }
+        lifetrace_activity_add(2)
+        defer { lifetrace_activity_add(-2) }
         return try await $scopedBox.withValue(SinkBox(sink), operation: operation, isolation: isolation)
     }
 
@@ -87,7 +94,7 @@ public enum LifetraceSystem {
     }
 
     private static func currentBox() -> SinkBox? {
-        let activity = activity.load(ordering: .acquiring)
+        let activity = lifetrace_activity_value()
         if activity >= 2, let scoped = scopedBox {
             return scoped
         }

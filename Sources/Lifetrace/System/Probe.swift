@@ -25,7 +25,7 @@ public struct Probe: Sendable {
     /// Emits the `begin` record of an interval and returns the state to end it with.
     @inlinable
     public func beginInterval(_ hook: Hook, _ details: @autoclosure () -> Details = .none) -> IntervalState {
-        guard LifetraceSystem.isEnabled else { return .inactive }
+        guard LifetraceSystem.wantsInterval(hook) else { return .inactive }
         return .begin(hook, subject, details())
     }
 
@@ -43,7 +43,7 @@ public struct Probe: Sendable {
         _ details: @autoclosure () -> Details = .none,
         _ body: () throws -> R
     ) rethrows -> R {
-        guard LifetraceSystem.isEnabled else { return try body() }
+        guard LifetraceSystem.wantsInterval(hook) else { return try body() }
         let state = IntervalState.begin(hook, subject, details())
         defer { state.end(count: nil) }
         return try body()
@@ -52,7 +52,7 @@ public struct Probe: Sendable {
     /// Emits an instant event.
     @inlinable
     public func emitEvent(_ hook: Hook, _ details: @autoclosure () -> Details = .none) {
-        guard LifetraceSystem.isEnabled else { return }
+        guard LifetraceSystem.wantsInstant(hook) else { return }
         _ = LifetraceSystem.emit(hook, .instant, subject, details())
     }
 }

@@ -1,0 +1,76 @@
+/*
+ * The hot-path state of Lifetrace's core, in C so that Swift reads it with one inlined load: the
+ * activity word (is any sink installed?) and the optional hook gate of the global sink (which
+ * hooks does it want now?). Everything else of the core is Swift.
+ */
+#ifndef CLIFETRACE_H
+#define CLIFETRACE_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Which hooks a sink wants: a table of pointers to per-slot states (non-zero: wanted), as an
+ *  LTTng provider has. Slot = hook code * 3 + phase (0 begin, 1 end, 2 instant); codes at or past
+ *  `hook_count` use `custom_base` + phase. */
+struct lifetrace_gate {
+    const int *const *states;
+    unsigned slot_count;
+    unsigned hook_count;
+    unsigned custom_base;
+};
+
+/** Bit 0: a global sink is installed. Bits 1…: twice the number of task-scoped sinks in use. */
+extern int lifetrace_activity;
+/** The gate of the global sink, or NULL (wants everything). */
+extern const struct lifetrace_gate *lifetrace_global_gate;
+
+/** The activity word, for the slow path (acquire). */
+static inline int lifetrace_activity_value(void) {
+    return __atomic_load_n(&lifetrace_activity, __ATOMIC_ACQUIRE);
+}
+
+/** Whether any sink is installed. */
+static inline int lifetrace_is_active(void) {
+    return __atomic_load_n(&lifetrace_activity, __ATOMIC_RELAXED) != 0;
+}
+
+static inline int lifetrace_gate_allows(const struct lifetrace_gate *gate, unsigned slot) {
+    return slot >= gate->slot_count || __atomic_load_n(gate->states[slot], __ATOMIC_RELAXED) != 0;
+}
+
+static inline unsigned lifetrace_gate_base(const struct lifetrace_gate *gate, unsigned code) {
+    return code < gate->hook_count ? code * 3 : gate->custom_base;
+}
+
+/** Whether a sink would take the begin or the end of an interval of the hook with `code` now. */
+static inline int lifetrace_wants_interval(unsigned code) {
+    int activity = __atomic_load_n(&lifetrace_activity, __ATOMIC_RELAXED);
+    if (activity != 1) return activity != 0;
+    const struct lifetrace_gate *gate = __atomic_load_n(&lifetrace_global_gate, __ATOMIC_ACQUIRE);
+    if (!gate) return 1;
+    unsigned base = lifetrace_gate_base(gate, code);
+    return lifetrace_gate_allows(gate, base) || lifetrace_gate_allows(gate, base + 1);
+}
+
+/** Whether a sink would take an instant of the hook with `code` now. */
+static inline int lifetrace_wants_instant(unsigned code) {
+    int activity = __atomic_load_n(&lifetrace_activity, __ATOMIC_RELAXED);
+    if (activity != 1) return activity != 0;
+    const struct lifetrace_gate *gate = __atomic_load_n(&lifetrace_global_gate, __ATOMIC_ACQUIRE);
+    if (!gate) return 1;
+    return lifetrace_gate_allows(gate, lifetrace_gate_base(gate, code) + 2);
+}
+
+/** Adds `delta` to the activity word; returns the new value. */
+int lifetrace_activity_add(int delta);
+/** Sets or clears bit 0 of the activity word. */
+void lifetrace_activity_set_global(int installed);
+/** Publishes the global sink's gate (NULL for none). The gate must stay valid for ever. */
+void lifetrace_set_global_gate(const struct lifetrace_gate *gate);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CLIFETRACE_H */

@@ -1,0 +1,96 @@
+import Lifetrace
+import LifetraceTestSupport
+import Synchronization
+import Testing
+
+/// Hooks are numbers: well-known ones in `wellKnown` order, others numbered as first seen.
+@Suite("Hooks")
+struct HookTests {
+    @Test("well-known hooks: codes 0… in order, names round-trip")
+    func wellKnown() {
+        #expect(Hook.wellKnown.map(\.code) == Array(0..<UInt32(Hook.wellKnown.count)))
+        #expect(Hook.wellKnown.count == 29)
+        #expect(Hook.viewWillAppear.name == "viewWillAppear")
+        #expect(Hook.scenarioStep.name == "scenario.step")
+        #expect(Hook.deinitialize.name == "deinit")
+        for hook in Hook.wellKnown {
+            #expect(Hook(hook.name) == hook)
+            #expect(hook.isWellKnown)
+        }
+    }
+
+    @Test("a hook of another runtime gets one number per name, past the well-known ones")
+    func custom() {
+        let name = uniqueName("collectionViewWillDisplayCell")
+        let hook = Hook(name)
+        #expect(!hook.isWellKnown)
+        #expect(hook.code >= UInt32(Hook.wellKnown.count))
+        #expect(hook.name == name)
+        #expect(Hook(name) == hook)
+        #expect(Hook(stringLiteral: name) == hook)
+        #expect(Hook(uniqueName("other")) != hook)
+        #expect("viewDidLoad" == Hook.viewDidLoad)
+    }
+}
+
+/// A gate over a table of states, as an LTTng provider has; the sink consults it too, so the
+/// outcome is the same whether or not the inline check ran (other suites' scoped sinks bypass it).
+private final class GatedRecorder: Sink, @unchecked Sendable {
+    let states: UnsafeMutablePointer<Int32>
+    let table: UnsafeMutablePointer<UnsafePointer<Int32>>
+    let gate: HookGate
+    let recorder = RecordingSink()
+    static let slots = 29 * 3 + 3
+
+    init() {
+        states = .allocate(capacity: Self.slots)
+        states.initialize(repeating: 0, count: Self.slots)
+        table = .allocate(capacity: Self.slots)
+        for slot in 0..<Self.slots { (table + slot).initialize(to: UnsafePointer(states + slot)) }
+        gate = HookGate(states: UnsafePointer(table), slotCount: Self.slots, customBase: 29 * 3)
+    }
+
+    func open(_ hook: Hook, _ phase: Phase) {
+        let slot = hook.isWellKnown ? Int(hook.code) * 3 + Int(phase.rawValue) : 29 * 3 + Int(phase.rawValue)
+        states[slot] = 1
+    }
+
+    var hookGate: HookGate? { gate }
+    func wants(_ hook: Hook, _ phase: Phase) -> Bool { gate.allows(hook, phase) }
+    func emit(_ event: Event) { recorder.emit(event) }
+}
+
+/// In the global-bootstrap suite, which is serialized: no other test's global sink interferes.
+extension LifetraceSystemGlobalTests {
+    @Test("a gated global sink: closed hooks emit nothing, open ones emit, exit-only intervals keep their duration")
+    func gate() {
+        let sink = GatedRecorder()
+        LifetraceSystem.bootstrap(sink)
+        defer { LifetraceSystem.bootstrap(NoOpSink()) }
+        let controller = TestController(uniqueName("Gated"))
+        let mine = { sink.recorder.events.filter { $0.controller == controller.instrumentationName } }
+
+        controller.withInterval(.viewWillAppear) {}
+        controller.emitEvent(.willMove)
+        #expect(mine().isEmpty)
+        #expect(!sink.gate.allows(.viewWillAppear, .begin))
+
+        sink.open(.viewWillAppear, .end)
+        #expect(sink.gate.allows(.viewWillAppear, .end))
+        controller.withInterval(.viewWillAppear) { spin(nanoseconds: 1_000_000) }
+        // Only the end was wanted; its duration still spans the body.
+        #expect(mine().map(\.phase) == [.end])
+        #expect((mine().first?.duration ?? 0) >= 1_000_000)
+
+        sink.open(.willMove, .instant)
+        controller.emitEvent(.willMove)
+        #expect(mine().map(\.hook) == [.viewWillAppear, .willMove])
+
+        let custom = Hook(uniqueName("custom"))
+        controller.withInterval(custom) {}
+        #expect(mine().count == 2)
+        sink.open(custom, .begin)
+        controller.withInterval(custom) {}
+        #expect(mine().map(\.phase) == [.end, .instant, .begin])
+    }
+}
