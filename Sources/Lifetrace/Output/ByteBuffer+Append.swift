@@ -38,15 +38,18 @@ extension Array where Element == UInt8 {
         append(UInt8(ascii: "\""))
     }
 
-    /// Appends the decimal digits of `value`.
+    /// Appends the decimal digits of `value`: written backwards into a stack buffer, appended once.
     mutating func appendDecimal(_ value: UInt64) {
-        var divisor: UInt64 = 1
-        while value / divisor >= 10 { divisor &*= 10 }
-        var rest = value
-        while divisor > 0 {
-            append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / divisor))
-            rest %= divisor
-            divisor /= 10
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for the 20 digits of UInt64.max
+        Swift.withUnsafeMutableBytes(of: &digits) { scratch in
+            var index = scratch.count
+            var rest = value
+            repeat {
+                index -= 1
+                scratch[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[index...]))
         }
     }
 
@@ -56,19 +59,28 @@ extension Array where Element == UInt8 {
         appendDecimal(UInt64(value.magnitude))
     }
 
-    /// Appends `0x` and the lowercase hexadecimal digits of `value`.
+    /// Appends `0x` and the lowercase hexadecimal digits of `value`, in one append.
     mutating func appendHex(_ value: UInt) {
-        append(UInt8(ascii: "0"))
-        append(UInt8(ascii: "x"))
-        if value == 0 {
-            append(UInt8(ascii: "0"))
-            return
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: "0x" and 16 digits
+        Swift.withUnsafeMutableBytes(of: &digits) { scratch in
+            var index = scratch.count
+            var rest = value
+            repeat {
+                index -= 1
+                scratch[index] = Self.hexDigit(UInt8(truncatingIfNeeded: rest & 0xF))
+                rest >>= 4
+            } while rest > 0
+            index -= 2
+            scratch[index] = UInt8(ascii: "0")
+            scratch[index + 1] = UInt8(ascii: "x")
+            append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[index...]))
         }
-        var shift = (UInt.bitWidth - value.leadingZeroBitCount + 3) / 4 * 4
-        while shift > 0 {
-            shift -= 4
-            append(Self.hexDigit(UInt8(truncatingIfNeeded: value >> UInt(shift)) & 0xF))
-        }
+    }
+
+    /// Appends the bytes of a static string (the keys and punctuation of a line format).
+    @inlinable
+    mutating func appendStatic(_ string: StaticString) {
+        string.withUTF8Buffer { append(contentsOf: $0) }
     }
 
     @inline(__always)

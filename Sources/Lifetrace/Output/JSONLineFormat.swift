@@ -6,49 +6,51 @@
 public enum JSONLineFormat {
     /// Appends `event` as one JSON object and a newline.
     public static func append(_ event: Event, to buffer: inout [UInt8]) {
-        buffer.appendUTF8("{\"seq\":")
+        buffer.appendStatic("{\"seq\":")
         buffer.appendDecimal(event.seq)
-        buffer.appendUTF8(",\"ts\":")
+        buffer.appendStatic(",\"ts\":")
         buffer.appendDecimal(event.timestamp)
-        buffer.appendUTF8(",\"event\":")
+        buffer.appendStatic(",\"event\":")
         buffer.appendJSONString(event.hook.name)
-        buffer.appendUTF8(",\"phase\":\"")
-        buffer.appendUTF8(event.phase.description)
-        buffer.appendUTF8("\",\"controller\":")
+        switch event.phase {
+        case .begin: buffer.appendStatic(",\"phase\":\"begin\",\"controller\":")
+        case .end: buffer.appendStatic(",\"phase\":\"end\",\"controller\":")
+        case .instant: buffer.appendStatic(",\"phase\":\"instant\",\"controller\":")
+        }
         buffer.appendJSONString(event.subject.name)
-        buffer.appendUTF8(",\"id\":\"")
+        buffer.appendStatic(",\"id\":\"")
         buffer.appendHex(event.subject.id)
         buffer.append(UInt8(ascii: "\""))
         let details = event.details
         if let target = details.target {
-            buffer.appendUTF8(",\"target\":")
+            buffer.appendStatic(",\"target\":")
             buffer.appendJSONString(target.name)
-            buffer.appendUTF8(",\"target_id\":\"")
+            buffer.appendStatic(",\"target_id\":\"")
             buffer.appendHex(target.id)
             buffer.append(UInt8(ascii: "\""))
         }
         if let animated = details.animated {
-            buffer.appendUTF8(animated ? ",\"animated\":true" : ",\"animated\":false")
+            buffer.appendStatic(animated ? ",\"animated\":true" : ",\"animated\":false")
         }
         if let index = details.index {
-            buffer.appendUTF8(",\"index\":")
+            buffer.appendStatic(",\"index\":")
             buffer.appendDecimal(index)
         }
         if let text = details.text {
-            buffer.appendUTF8(",\"text\":")
+            buffer.appendStatic(",\"text\":")
             buffer.appendJSONString(text)
         }
         if let count = details.count {
-            buffer.appendUTF8(",\"count\":")
+            buffer.appendStatic(",\"count\":")
             buffer.appendDecimal(count)
         }
         if let duration = event.duration {
-            buffer.appendUTF8(",\"dur_ns\":")
+            buffer.appendStatic(",\"dur_ns\":")
             buffer.appendDecimal(duration)
         }
-        buffer.appendUTF8(",\"thread\":")
+        buffer.appendStatic(",\"thread\":")
         buffer.appendDecimal(UInt64(event.thread))
-        buffer.appendUTF8("}\n")
+        buffer.appendStatic("}\n")
     }
 
     /// One event as a JSON line (with its newline), for tools and tests.
