@@ -12,7 +12,7 @@ import Darwin
 @Suite("Byte output")
 struct ByteOutputTests {
     private func writeLine(_ output: ByteOutput, _ text: String) {
-        output.write { $0.append(contentsOf: Array((text + "\n").utf8)) }
+        output.write { $0.appendUTF8(text + "\n") }
     }
 
     @Test("records are buffered until a flush, then written whole")
@@ -203,8 +203,8 @@ struct ByteOutputTests {
                 for index in 0..<2_000 {
                     output.write { buffer in
                         // Written in two pieces, to show a record is never split by another thread.
-                        buffer.append(contentsOf: Array("t\(thread)".utf8))
-                        buffer.append(contentsOf: Array(" r\(index)\n".utf8))
+                        buffer.appendUTF8("t\(thread)")
+                        buffer.appendUTF8(" r\(index)\n")
                     }
                 }
             }

@@ -8,38 +8,45 @@ enum HookNames {
     @inlinable
     static var wellKnownCount: UInt32 { 29 }
 
-    /// The well-known names, in code order (`tracepoints/hooks.def` lists the same).
-    static let wellKnown: [String] = [
-        "loadView",
-        "viewDidLoad",
-        "viewWillAppear",
-        "viewIsAppearing",
-        "viewDidAppear",
-        "viewWillDisappear",
-        "viewDidDisappear",
-        "viewWillLayoutSubviews",
-        "viewDidLayoutSubviews",
-        "updateViewConstraints",
-        "viewSafeAreaInsetsDidChange",
-        "viewLayoutMarginsDidChange",
-        "viewWillTransition",
-        "didReceiveMemoryWarning",
-        "willMove",
-        "didMove",
-        "prepareForSegue",
-        "deinit",
-        "willShowViewController",
-        "didShowViewController",
-        "shouldSelectViewController",
-        "didSelectViewController",
-        "textFieldShouldBeginEditing",
-        "textFieldDidBeginEditing",
-        "textFieldShouldEndEditing",
-        "textFieldDidEndEditing",
-        "layoutPass",
-        "transition",
-        "scenario.step",
-    ]
+    /// The name of a well-known hook as static text (no allocation, no reference count, nothing to
+    /// escape), or `nil` for a hook of another runtime. Code order: `tracepoints/hooks.def` lists the same.
+    static func staticName(of code: UInt32) -> StaticString? {
+        switch code {
+        case 0: "loadView"
+        case 1: "viewDidLoad"
+        case 2: "viewWillAppear"
+        case 3: "viewIsAppearing"
+        case 4: "viewDidAppear"
+        case 5: "viewWillDisappear"
+        case 6: "viewDidDisappear"
+        case 7: "viewWillLayoutSubviews"
+        case 8: "viewDidLayoutSubviews"
+        case 9: "updateViewConstraints"
+        case 10: "viewSafeAreaInsetsDidChange"
+        case 11: "viewLayoutMarginsDidChange"
+        case 12: "viewWillTransition"
+        case 13: "didReceiveMemoryWarning"
+        case 14: "willMove"
+        case 15: "didMove"
+        case 16: "prepareForSegue"
+        case 17: "deinit"
+        case 18: "willShowViewController"
+        case 19: "didShowViewController"
+        case 20: "shouldSelectViewController"
+        case 21: "didSelectViewController"
+        case 22: "textFieldShouldBeginEditing"
+        case 23: "textFieldDidBeginEditing"
+        case 24: "textFieldShouldEndEditing"
+        case 25: "textFieldDidEndEditing"
+        case 26: "layoutPass"
+        case 27: "transition"
+        case 28: "scenario.step"
+        default: nil
+        }
+    }
+
+    /// The well-known names, in code order.
+    static let wellKnown: [String] = (0..<wellKnownCount).map { staticName(of: $0)!.description }
 
     private static let wellKnownCodes: [String: UInt32] = Dictionary(
         uniqueKeysWithValues: wellKnown.enumerated().map { ($1, UInt32($0)) })

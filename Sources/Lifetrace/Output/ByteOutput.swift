@@ -25,12 +25,12 @@ public final class ByteOutput: Sendable {
         public var failure: String?
     }
 
-    private struct State {
+    private struct State: ~Copyable {
         var fd: Int32
         /// Writes to a pipe wait (up to the timeout) for room and are cut to what fits, so a reader
         /// that stops reading without closing makes the output give up instead of blocking the host.
         var isPipe = false
-        var buffer: [UInt8]
+        var buffer: LineBuffer
         /// Where each record in `buffer` ends, so a failed write drops only the records it did not write.
         var pendingRecordEnds: [Int] = []
         var statistics = Statistics(records: 0, dropped: 0, bytes: 0, failure: nil)
@@ -53,11 +53,12 @@ public final class ByteOutput: Sendable {
     ///   - closesDescriptor: whether to close it when the output is released.
     ///   - flushesEachRecord: `nil` flushes per record only when the descriptor is a terminal.
     public init(fileDescriptor fd: Int32, label: String, closesDescriptor: Bool = false, flushesEachRecord: Bool? = nil) {
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(Self.bufferLimit + 4096)
+        let buffer = LineBuffer(capacity: Self.bufferLimit + 4096)
         var information = stat()
         let isPipe = fstat(fd, &information) == 0 && (information.st_mode & S_IFMT) == S_IFIFO
-        self.state = Mutex(State(fd: fd, isPipe: isPipe, buffer: buffer))
+        var pendingRecordEnds: [Int] = []
+        pendingRecordEnds.reserveCapacity(1024)
+        self.state = Mutex(State(fd: fd, isPipe: isPipe, buffer: buffer, pendingRecordEnds: pendingRecordEnds))
         self.label = label
         self.closesDescriptor = closesDescriptor
         self.flushesEachRecord = flushesEachRecord ?? (isatty(fd) == 1)
@@ -89,6 +90,7 @@ public final class ByteOutput: Sendable {
     }
 
     deinit {
+        ExitFlusher.unregister(self)
         let fd = state.withLock { state in
             Self.drain(&state, label: label)
             return state.fd
@@ -97,7 +99,7 @@ public final class ByteOutput: Sendable {
     }
 
     /// Appends one record, built by `body` directly into the shared buffer.
-    public func write(_ body: (inout [UInt8]) -> Void) {
+    public func write(_ body: (inout LineBuffer) -> Void) {
         state.withLock { state in
             state.statistics.records += 1
             guard state.statistics.failure == nil else {
@@ -125,14 +127,14 @@ public final class ByteOutput: Sendable {
     private static func drain(_ state: inout State, label: String) {
         guard !state.buffer.isEmpty else { return }
         defer {
-            state.buffer.removeAll(keepingCapacity: true)
+            state.buffer.removeAll()
             state.pendingRecordEnds.removeAll(keepingCapacity: true)
         }
         guard state.statistics.failure == nil else { return }
         let fd = state.fd
         let isPipe = state.isPipe
         var offset = 0
-        let failure: String? = state.buffer.withUnsafeBytes { bytes in
+        let failure: String? = state.buffer.withBytes { bytes in
             while offset < bytes.count {
                 var length = bytes.count - offset
                 if isPipe {

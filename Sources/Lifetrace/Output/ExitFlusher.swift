@@ -6,12 +6,12 @@ import Darwin
 import Synchronization
 
 /// Flushes every live ``ByteOutput`` when the process exits, and reports the events each one dropped.
+///
+/// Outputs are held unretained and unregister themselves first thing in `deinit` (the lock makes a
+/// flush at exit and a release wait for each other). A `weak` reference would do the same, but it
+/// gives the output a side table, and every retain and release of it then takes the slow path.
 enum ExitFlusher {
-    private struct WeakOutput {
-        weak var output: ByteOutput?
-    }
-
-    private static let outputs = Mutex<[WeakOutput]>([])
+    private static let outputs = Mutex<[ObjectIdentifier: Unmanaged<ByteOutput>]>([:])
 
     private static let installation: Void = {
         atexit { ExitFlusher.flushAll() }
@@ -19,19 +19,22 @@ enum ExitFlusher {
 
     static func register(_ output: ByteOutput) {
         installation
-        outputs.withLock { outputs in
-            outputs.removeAll { $0.output == nil }
-            outputs.append(WeakOutput(output: output))
-        }
+        outputs.withLock { $0[ObjectIdentifier(output)] = .passUnretained(output) }
+    }
+
+    static func unregister(_ output: ByteOutput) {
+        _ = outputs.withLock { $0.removeValue(forKey: ObjectIdentifier(output)) }
     }
 
     static func flushAll() {
-        let live = outputs.withLock { $0.compactMap(\.output) }
-        for output in live {
-            output.flush()
-            let statistics = output.statistics
-            if statistics.dropped > 0 {
-                StandardError.writeLine("lifetrace: \(output.label): \(statistics.dropped) of \(statistics.records) events dropped")
+        outputs.withLock { outputs in
+            for entry in outputs.values {
+                let output = entry.takeUnretainedValue()
+                output.flush()
+                let statistics = output.statistics
+                if statistics.dropped > 0 {
+                    StandardError.writeLine("lifetrace: \(output.label): \(statistics.dropped) of \(statistics.records) events dropped")
+                }
             }
         }
     }

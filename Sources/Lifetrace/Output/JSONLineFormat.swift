@@ -1,62 +1,68 @@
 /// The JSON-lines encoding of an event: one object per line, snake-case keys in a fixed order,
-/// written by hand into a reused buffer (never `JSONEncoder`), so an event costs no allocation.
+/// written by hand into a reused ``LineBuffer`` (never `JSONEncoder`), so an event costs no allocation.
 ///
 /// Keys, in order (absent ones are omitted): `seq`, `ts`, `event`, `phase`, `controller`, `id`,
 /// `target`, `target_id`, `animated`, `index`, `text`, `count`, `dur_ns`, `thread`.
 public enum JSONLineFormat {
     /// Appends `event` as one JSON object and a newline.
-    public static func append(_ event: Event, to buffer: inout [UInt8]) {
-        buffer.appendStatic("{\"seq\":")
+    public static func append(_ event: Event, to buffer: inout LineBuffer) {
+        buffer.append("{\"seq\":")
         buffer.appendDecimal(event.seq)
-        buffer.appendStatic(",\"ts\":")
+        buffer.append(",\"ts\":")
         buffer.appendDecimal(event.timestamp)
-        buffer.appendStatic(",\"event\":")
-        buffer.appendJSONString(event.hook.name)
+        buffer.append(",\"event\":")
+        if let name = HookNames.staticName(of: event.hook.code) {
+            buffer.append(UInt8(ascii: "\""))
+            buffer.append(name)
+            buffer.append(UInt8(ascii: "\""))
+        } else {
+            buffer.appendJSONString(event.hook.name)
+        }
         switch event.phase {
-        case .begin: buffer.appendStatic(",\"phase\":\"begin\",\"controller\":")
-        case .end: buffer.appendStatic(",\"phase\":\"end\",\"controller\":")
-        case .instant: buffer.appendStatic(",\"phase\":\"instant\",\"controller\":")
+        case .begin: buffer.append(",\"phase\":\"begin\",\"controller\":")
+        case .end: buffer.append(",\"phase\":\"end\",\"controller\":")
+        case .instant: buffer.append(",\"phase\":\"instant\",\"controller\":")
         }
         buffer.appendJSONString(event.subject.name)
-        buffer.appendStatic(",\"id\":\"")
+        buffer.append(",\"id\":\"")
         buffer.appendHex(event.subject.id)
         buffer.append(UInt8(ascii: "\""))
         let details = event.details
         if let target = details.target {
-            buffer.appendStatic(",\"target\":")
+            buffer.append(",\"target\":")
             buffer.appendJSONString(target.name)
-            buffer.appendStatic(",\"target_id\":\"")
+            buffer.append(",\"target_id\":\"")
             buffer.appendHex(target.id)
             buffer.append(UInt8(ascii: "\""))
         }
         if let animated = details.animated {
-            buffer.appendStatic(animated ? ",\"animated\":true" : ",\"animated\":false")
+            buffer.append(animated ? ",\"animated\":true" : ",\"animated\":false")
         }
         if let index = details.index {
-            buffer.appendStatic(",\"index\":")
+            buffer.append(",\"index\":")
             buffer.appendDecimal(index)
         }
         if let text = details.text {
-            buffer.appendStatic(",\"text\":")
+            buffer.append(",\"text\":")
             buffer.appendJSONString(text)
         }
         if let count = details.count {
-            buffer.appendStatic(",\"count\":")
+            buffer.append(",\"count\":")
             buffer.appendDecimal(count)
         }
         if let duration = event.duration {
-            buffer.appendStatic(",\"dur_ns\":")
+            buffer.append(",\"dur_ns\":")
             buffer.appendDecimal(duration)
         }
-        buffer.appendStatic(",\"thread\":")
+        buffer.append(",\"thread\":")
         buffer.appendDecimal(UInt64(event.thread))
-        buffer.appendStatic("}\n")
+        buffer.append("}\n")
     }
 
     /// One event as a JSON line (with its newline), for tools and tests.
     public static func line(_ event: Event) -> String {
-        var buffer: [UInt8] = []
+        var buffer = LineBuffer()
         append(event, to: &buffer)
-        return String(decoding: buffer, as: UTF8.self)
+        return buffer.string
     }
 }

@@ -18,23 +18,25 @@ public struct TextLineFormat: Sendable, Hashable {
     }
 
     /// Appends the line for `event`, or nothing when the format leaves such events out.
-    public func append(_ event: Event, to buffer: inout [UInt8]) {
+    public func append(_ event: Event, to buffer: inout LineBuffer) {
         if event.phase == .end && !showsEnds { return }
         if showsTimestamps {
             buffer.append(UInt8(ascii: "["))
             buffer.appendDecimal(event.timestamp / 1_000_000_000)
             buffer.append(UInt8(ascii: "."))
             let fraction = event.timestamp % 1_000_000_000 / 1_000
-            for divisor: UInt64 in [100_000, 10_000, 1_000, 100, 10, 1] {
+            var divisor: UInt64 = 100_000
+            while divisor > 0 {
                 buffer.append(UInt8(ascii: "0") &+ UInt8(fraction / divisor % 10))
+                divisor /= 10
             }
-            buffer.appendUTF8("] ")
+            buffer.append("] ")
         }
         let details = event.details
         if event.hook == .scenarioStep {
-            buffer.appendUTF8("── step ")
+            buffer.append("── step ")
             buffer.appendDecimal(details.index ?? 0)
-            buffer.appendUTF8(": ")
+            buffer.append(": ")
             buffer.appendUTF8(details.text ?? "")
             if event.phase == .end { appendDuration(event.duration, to: &buffer) }
             buffer.append(UInt8(ascii: "\n"))
@@ -42,13 +44,17 @@ public struct TextLineFormat: Sendable, Hashable {
         }
         Self.appendObject(event.subject, to: &buffer)
         buffer.append(UInt8(ascii: " "))
-        buffer.appendUTF8(event.hook.name)
+        if let name = HookNames.staticName(of: event.hook.code) {
+            buffer.append(name)
+        } else {
+            buffer.appendUTF8(event.hook.name)
+        }
         if let target = details.target {
             buffer.append(UInt8(ascii: " "))
             Self.appendObject(target, to: &buffer)
         }
         if let animated = details.animated {
-            buffer.appendUTF8(animated ? " animated" : " not animated")
+            buffer.append(animated ? " animated" : " not animated")
         }
         if let text = details.text {
             buffer.append(UInt8(ascii: " "))
@@ -57,7 +63,7 @@ public struct TextLineFormat: Sendable, Hashable {
         if let count = details.count, event.phase == .end {
             buffer.append(UInt8(ascii: " "))
             buffer.appendDecimal(count)
-            buffer.appendUTF8(count == 1 ? " view" : " views")
+            buffer.append(count == 1 ? " view" : " views")
         }
         if event.phase == .end { appendDuration(event.duration, to: &buffer) }
         buffer.append(UInt8(ascii: "\n"))
@@ -65,30 +71,30 @@ public struct TextLineFormat: Sendable, Hashable {
 
     /// One event as a line of text (with its newline), or an empty string when left out.
     public func line(_ event: Event) -> String {
-        var buffer: [UInt8] = []
+        var buffer = LineBuffer()
         append(event, to: &buffer)
-        return String(decoding: buffer, as: UTF8.self)
+        return buffer.string
     }
 
-    private func appendDuration(_ duration: UInt64?, to buffer: inout [UInt8]) {
+    private func appendDuration(_ duration: UInt64?, to buffer: inout LineBuffer) {
         let nanoseconds = duration ?? 0
-        buffer.appendUTF8(" end ")
+        buffer.append(" end ")
         if nanoseconds < 10_000 {
             buffer.appendDecimal(nanoseconds)
-            buffer.appendUTF8(" ns")
+            buffer.append(" ns")
         } else if nanoseconds < 10_000_000 {
             buffer.appendDecimal(nanoseconds / 1_000)
-            buffer.appendUTF8(" µs")
+            buffer.append(" µs")
         } else {
             buffer.appendDecimal(nanoseconds / 1_000_000)
-            buffer.appendUTF8(" ms")
+            buffer.append(" ms")
         }
     }
 
-    private static func appendObject(_ subject: Subject, to buffer: inout [UInt8]) {
+    private static func appendObject(_ subject: Subject, to buffer: inout LineBuffer) {
         buffer.append(UInt8(ascii: "<"))
         buffer.appendUTF8(subject.name)
-        buffer.appendUTF8(": ")
+        buffer.append(": ")
         buffer.appendHex(subject.id)
         buffer.append(UInt8(ascii: ">"))
     }
