@@ -131,14 +131,14 @@ static void lifetrace_tp_count(unsigned slot, uint64_t seq, const char *controll
 }
 
 #define LIFETRACE_EXIT_CONTROLLER(code, stem) \
-    case (code) * 3 + 1: lttng_ust_tracepoint(lifetrace, stem##_exit, seq, controller, id, dur_ns); break;
+    case (code) * 3 + 1: lttng_ust_tracepoint(lifetrace, stem##_exit, seq, controller, id); break;
 #define LIFETRACE_EXIT_TARGET LIFETRACE_EXIT_CONTROLLER
 #define LIFETRACE_EXIT_TEXT LIFETRACE_EXIT_CONTROLLER
 #define LIFETRACE_EXIT_STEP LIFETRACE_EXIT_CONTROLLER
 #define LIFETRACE_EXIT_COUNT(code, stem) \
-    case (code) * 3 + 1: lttng_ust_tracepoint(lifetrace, stem##_exit, seq, controller, id, dur_ns, count); break;
+    case (code) * 3 + 1: lttng_ust_tracepoint(lifetrace, stem##_exit, seq, controller, id, count); break;
 
-static void lifetrace_tp_exit(unsigned slot, uint64_t seq, const char *controller, uint64_t id, uint64_t dur_ns, int64_t count) {
+static void lifetrace_tp_exit(unsigned slot, uint64_t seq, const char *controller, uint64_t id, int64_t count) {
     (void)count;
     switch (slot) {
 #define LIFETRACE_HOOK(code, hook, stem, shape) LIFETRACE_EXIT_##shape(code, stem)
@@ -149,34 +149,32 @@ static void lifetrace_tp_exit(unsigned slot, uint64_t seq, const char *controlle
 }
 
 static void lifetrace_tp_custom(unsigned phase, const char *hook, uint64_t seq, const char *controller, uint64_t id,
-    const char *target, uint64_t target_id, int8_t animated, const char *text, int64_t count,
-    uint64_t dur_ns) {
+    const char *target, uint64_t target_id, int8_t animated, int64_t index, const char *text, int64_t count) {
     switch (phase) {
     case 0:
         lttng_ust_tracepoint(lifetrace, event_entry, hook, seq, controller, id, target, target_id, animated,
-            text, count, dur_ns);
+            index, text, count);
         break;
     case 1:
         lttng_ust_tracepoint(lifetrace, event_exit, hook, seq, controller, id, target, target_id, animated,
-            text, count, dur_ns);
+            index, text, count);
         break;
     default:
-        lttng_ust_tracepoint(lifetrace, event, hook, seq, controller, id, target, target_id, animated, text,
-            count, dur_ns);
+        lttng_ust_tracepoint(lifetrace, event, hook, seq, controller, id, target, target_id, animated, index,
+            text, count);
         break;
     }
 }
 
 void lifetrace_tp_fire(unsigned slot, const char *hook, uint64_t seq, const char *controller, uint64_t id,
-    const char *target, uint64_t target_id, int8_t animated, int64_t index, const char *text, int64_t count,
-    uint64_t dur_ns) {
+    const char *target, uint64_t target_id, int8_t animated, int64_t index, const char *text, int64_t count) {
     if (slot >= LIFETRACE_TP_CUSTOM_SLOT) {
         lifetrace_tp_custom(slot - LIFETRACE_TP_CUSTOM_SLOT, hook, seq, controller, id, target, target_id, animated,
-            text, count, dur_ns);
+            index, text, count);
         return;
     }
     if (slot % 3 == 1) {
-        lifetrace_tp_exit(slot, seq, controller, id, dur_ns, count);
+        lifetrace_tp_exit(slot, seq, controller, id, count);
         return;
     }
     switch (lifetrace_hook_shapes[slot / 3]) {

@@ -7,13 +7,14 @@ import LifetraceTracepoints
 /// One tracepoint per hook and phase (`lifetrace:view_will_appear_entry`, `…_exit`, and the bare
 /// `lifetrace:view_will_appear` for instants; `lifetrace:event*` for hooks of other runtimes),
 /// with the fields of the JSON lines (`seq`, `controller`, `id`, `target`, `target_id`,
-/// `animated`, `index`, `text`, `count`, `dur_ns`). Install it and attach a session at any time:
+/// `animated`, `index`, `text`, `count`; LTTng adds the timestamp and, with `lttng add-context -u -t vtid`,
+/// the thread). Install it and attach a session at any time:
 /// `lttng create; lttng enable-event -u 'lifetrace:*'; lttng start`.
 ///
 /// The sink tells the system which tracepoints are enabled (``wants(_:_:)``), so with no session
 /// a hook costs a load and a branch per tracepoint state, and no string is converted. With no
 /// session daemon, tracepoints simply stay disabled.
-public struct LTTngSink: Sink {
+public struct LTTngSink: TracerSink {
     /// Creates the sink.
     public init() {}
 
@@ -32,27 +33,39 @@ public struct LTTngSink: Sink {
         slotCount: Int(LIFETRACE_TP_SLOT_COUNT),
         customBase: Int(LIFETRACE_TP_CUSTOM_SLOT))
 
-    /// Fires the tracepoint of the event's hook and phase, if enabled.
+    /// Fires the tracepoint of the event's hook and phase, if enabled (the path of a sink combined
+    /// with others; installed alone, the sink takes ``record(_:_:_:_:seq:)`` directly).
     public func emit(_ event: Event) {
-        let slot = Self.slot(event.hook, event.phase)
+        record(event.hook, event.phase, event.subject, event.details, seq: event.seq)
+    }
+
+    /// Fires the tracepoint of a hook and phase, if enabled. LTTng timestamps the record and notes
+    /// the thread (`vtid` context); `_exit` records carry no duration, which is the difference of
+    /// the `_exit` and `_entry` timestamps.
+    public func record(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, seq: UInt64) {
+        let slot = Self.slot(hook, phase)
         guard lifetrace_tp_enabled(slot) != 0 else { return }
-        let details = event.details
         let animated: Int8 = details.animated.map { $0 ? 1 : 0 } ?? -1
         let index = Int64(details.index ?? -1)
         let count = Int64(details.count ?? -1)
-        let duration = event.duration ?? 0
+        let id = UInt64(subject.id)
+        guard details.target != nil || details.text != nil || !hook.isWellKnown else {
+            // The common shape (a controller and its flag) converts one string.
+            subject.name.withCString { controller in
+                lifetrace_tp_fire(slot, nil, seq, controller, id, nil, 0, animated, index, nil, count)
+            }
+            return
+        }
         let targetID = UInt64(details.target?.id ?? 0)
-        let id = UInt64(event.subject.id)
-        let hookName = event.hook.isWellKnown ? nil : event.hook.name
+        let hookName = hook.isWellKnown ? nil : hook.name
         // Absent strings go as NULL, which LTTng records as "(null)": babeltrace2 2.0 misreads
         // empty strings (it repeats the previous event's value).
-        withOptionalCString(hookName) { hook in
-            event.subject.name.withCString { controller in
+        withOptionalCString(hookName) { hookName in
+            subject.name.withCString { controller in
                 withOptionalCString(details.target?.name) { target in
                     withOptionalCString(details.text) { text in
                         lifetrace_tp_fire(
-                            slot, hook, event.seq, controller, id, target, targetID, animated, index, text, count,
-                            duration)
+                            slot, hookName, seq, controller, id, target, targetID, animated, index, text, count)
                     }
                 }
             }

@@ -154,6 +154,32 @@ struct LTTngRecordingTests {
         Issue.record("no event was discarded even with tiny buffers: \(observed.joined(separator: "; "))")
     }
 
+    @Test("the lttng sink alone (the direct, lock-free path): the trace holds the JSON-lines run's events")
+    func lttngSinkAlone() throws {
+        let scenario = "seed004-back.scenario"
+        try withRecording(command: { _ in [try LifetraceBinary.path(), "run", Repository.scenario(scenario), "--sink", "lttng"] }) {
+            recording in
+            try #require(recording.result.status == 0, "\(recording.result)")
+            let plain = try runProcess(
+                try LifetraceBinary.path(), ["run", Repository.scenario(scenario), "--sink", "jsonl=\(recording.direct)"])
+            try #require(plain.status == 0, "\(plain)")
+            // The same records, seq included (one thread, so the atomic counter numbers them as the
+            // lock did), but for what differs between two processes (addresses, thread ids);
+            // deinits at exit come in dictionary order, so they are left out.
+            let filter = #"select(.event != "deinit") | "# + JQ.projection + " | del(.id, .target_id, .thread)"
+            let expected = try JQ.lines(filter, file: recording.direct)
+            let actual = try JQ.lines(filter, file: recording.converted)
+            #expect(expected.count > 50)
+            if let difference = firstDifference(expected, actual, expectedName: "JSON-lines run", actualName: "LTTng alone") {
+                Issue.record("\(difference)")
+            }
+            // Durations come from LTTng's timestamps: the end's minus its begin's.
+            let durations = try JQ.raw(#"select(.phase == "end") | .dur_ns"#, file: recording.converted)
+            #expect(!durations.isEmpty)
+            #expect(durations.allSatisfy { (Int($0) ?? -1) >= 0 }, "\(durations)")
+        }
+    }
+
     @Test("no session: the program runs undisturbed with the lttng sink")
     func noSession() throws {
         try withScratchDirectory { directory in

@@ -42,8 +42,7 @@ const char *lifetrace_tp_hook_name(unsigned code);
  * are -1 when absent; an absent string is NULL, which LTTng records as "(null)".
  */
 void lifetrace_tp_fire(unsigned slot, const char *hook, uint64_t seq, const char *controller, uint64_t id,
-    const char *target, uint64_t target_id, int8_t animated, int64_t index, const char *text, int64_t count,
-    uint64_t dur_ns);
+    const char *target, uint64_t target_id, int8_t animated, int64_t index, const char *text, int64_t count);
 
 #ifdef __cplusplus
 }

@@ -89,10 +89,10 @@ func tracepointFloor(_ benchmark: Benchmark, seq: inout UInt64) {
     let id = UInt64(UInt(bitPattern: ObjectIdentifier(controller)))
     for i in benchmark.scaledIterations {
         seq &+= 1
-        lifetrace_tp_fire(entrySlot, nil, seq, cControllerName, id, nil, 0, 1, -1, nil, -1, 0)
+        lifetrace_tp_fire(entrySlot, nil, seq, cControllerName, id, nil, 0, 1, -1, nil, -1)
         blackHole(i)
         seq &+= 1
-        lifetrace_tp_fire(exitSlot, nil, seq, cControllerName, id, nil, 0, 1, -1, nil, -1, 0)
+        lifetrace_tp_fire(exitSlot, nil, seq, cControllerName, id, nil, 0, 1, -1, nil, -1)
     }
 }
 

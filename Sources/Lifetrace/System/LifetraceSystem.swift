@@ -17,9 +17,18 @@ public enum LifetraceSystem {
     @TaskLocal
     private static var scopedBox: SinkBox?
 
-    /// The last sequence number handed out; held while a sink receives its event, so that events
-    /// reach every sink in `seq` order, whole, whatever the number of emitting threads.
-    private static let emission = Mutex<UInt64>(0)
+    /// The last sequence number handed out.
+    private static let sequence = Atomic<UInt64>(0)
+
+    /// Held while a sink receives its event (and its sequence number is drawn), so that events reach
+    /// every sink in `seq` order, whole, whatever the number of emitting threads. ``TracerSink``s
+    /// go without it.
+    private static let emission = Mutex<Void>(())
+
+    /// What ``emit(_:_:_:_:since:)`` returns for an event a ``TracerSink`` recorded: the tracer
+    /// keeps time, so there is no begin timestamp for the `end` to measure from.
+    @usableFromInline
+    static let untimed: UInt64 = 1
 
     /// Whether any sink would receive an event emitted now. Hooks check this before doing anything.
     @inlinable
@@ -104,8 +113,9 @@ public enum LifetraceSystem {
         return Unmanaged<SinkBox>.fromOpaque(raw).takeUnretainedValue()
     }
 
-    /// Emits one event to the current sink; returns its timestamp, or 0 when nothing received it
-    /// (and, for a `begin`, nothing will want its `end`).
+    /// Emits one event to the current sink; returns its timestamp (``untimed`` when a
+    /// ``TracerSink`` took it), or 0 when nothing received it (and, for a `begin`, nothing will want
+    /// its `end`). An `end` is measured from `begin` when that is a timestamp.
     @usableFromInline
     static func emit(
         _ hook: Hook,
@@ -115,13 +125,20 @@ public enum LifetraceSystem {
         since begin: UInt64 = 0
     ) -> UInt64 {
         guard let box = currentBox() else { return 0 }
+        if let tracer = box.tracer {
+            guard tracer.wants(hook, phase) else {
+                return phase == .begin && tracer.wants(hook, .end) ? untimed : 0
+            }
+            tracer.record(hook, phase, subject, details, seq: sequence.wrappingAdd(1, ordering: .relaxed).newValue)
+            return untimed
+        }
         guard box.sink.wants(hook, phase) else {
             // An interval whose end the sink wants still needs its start time.
             return phase == .begin && box.sink.wants(hook, .end) ? MonotonicClock.now() : 0
         }
         let thread = ThreadID.current
-        return emission.withLock { seq in
-            seq &+= 1
+        return emission.withLock { _ in
+            let seq = sequence.wrappingAdd(1, ordering: .relaxed).newValue
             let now = MonotonicClock.now()
             box.sink.emit(
                 Event(
@@ -131,7 +148,7 @@ public enum LifetraceSystem {
                     phase: phase,
                     subject: subject,
                     details: details,
-                    duration: phase == .end ? now &- begin : nil,
+                    duration: phase == .end && begin > untimed ? now &- begin : nil,
                     thread: thread
                 )
             )
@@ -143,5 +160,11 @@ public enum LifetraceSystem {
 /// A sink behind a class reference, so it can be published through one atomic pointer.
 final class SinkBox: Sendable {
     let sink: any Sink
-    init(_ sink: any Sink) { self.sink = sink }
+    /// The sink as a ``TracerSink``, when it is one: emission then takes the direct path.
+    let tracer: (any TracerSink)?
+
+    init(_ sink: any Sink) {
+        self.sink = sink
+        self.tracer = sink as? any TracerSink
+    }
 }

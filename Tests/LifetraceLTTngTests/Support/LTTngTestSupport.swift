@@ -23,9 +23,10 @@ extension Repository {
 /// jq filters of the LTTng comparisons.
 extension JQ {
     /// What the LTTng events must reproduce: every field of every record, in the same key order,
-    /// but `ts` (LTTng takes its own timestamp). `_exit` tracepoints carry only seq, controller,
-    /// id, dur_ns (and count); tools/ctf2jsonl restores the details from the matching begin.
-    static let projection = "del(.ts)"
+    /// but `ts` (LTTng takes its own timestamp) and the value of `dur_ns` (tools/ctf2jsonl computes
+    /// it from LTTng's timestamps): only its presence and sign must agree. `_exit` tracepoints carry
+    /// only seq, controller, id (and count); ctf2jsonl restores the details from the matching begin.
+    static let projection = "del(.ts) | if has(\"dur_ns\") then .dur_ns |= (. >= 0) else . end"
 }
 
 /// Where two line lists first differ, described for a failure message; nil when they are equal.

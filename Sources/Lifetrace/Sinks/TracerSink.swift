@@ -1,0 +1,18 @@
+/// A sink that hands events to a system tracer which timestamps and orders records itself
+/// (LTTng-UST, perf, ETW): the system gives it each event's parts as they are, on the emitting
+/// thread, without taking its lock, reading the clock or building an ``Event``.
+///
+/// Installed as the process-wide sink (or scoped with ``LifetraceSystem/withSink(_:operation:)-swift.type.method``),
+/// such a sink costs a hook little more than the tracer's own calls. What its records give up:
+/// - no timestamp, duration or thread: the tracer records time and thread itself, and an interval's
+///   duration is the difference of its two records' timestamps;
+/// - `seq` comes from the system's one atomic counter: unique and increasing on each thread, but
+///   across threads the tracer's clock, not `seq`, orders records.
+///
+/// Combined with other sinks (a ``MultiplexSink``, a ``FilteredSink``), the sink receives ordinary
+/// ``Event``s through ``Sink/emit(_:)`` instead, in `seq` order like every sink.
+public protocol TracerSink: Sink {
+    /// Records one event; called concurrently from every emitting thread, only when
+    /// ``Sink/wants(_:_:)`` said yes for its hook and phase.
+    func record(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, seq: UInt64)
+}
