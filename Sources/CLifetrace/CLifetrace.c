@@ -18,3 +18,22 @@ void lifetrace_activity_set_global(int installed) {
 void lifetrace_set_global_gate(const struct lifetrace_gate *gate) {
     __atomic_store_n(&lifetrace_global_gate, gate, __ATOMIC_RELEASE);
 }
+
+/* The last sequence number taken from the process counter. */
+static unsigned long long lifetrace_seq = 0;
+/* How many numbers a thread takes at a time: few enough that a short-lived thread wastes little. */
+#define LIFETRACE_SEQ_BLOCK 256ULL
+
+_Thread_local unsigned long long lifetrace_thread_seq_next = 0;
+_Thread_local unsigned long long lifetrace_thread_seq_end = 0;
+
+unsigned long long lifetrace_thread_seq_refill(void) {
+    unsigned long long first = __atomic_add_fetch(&lifetrace_seq, LIFETRACE_SEQ_BLOCK, __ATOMIC_RELAXED) - LIFETRACE_SEQ_BLOCK + 1;
+    lifetrace_thread_seq_next = first + 1;
+    lifetrace_thread_seq_end = first + LIFETRACE_SEQ_BLOCK;
+    return first;
+}
+
+unsigned long long lifetrace_process_seq(void) {
+    return __atomic_add_fetch(&lifetrace_seq, 1, __ATOMIC_RELAXED);
+}

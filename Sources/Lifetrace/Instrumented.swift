@@ -40,10 +40,10 @@ extension Instrumented {
         _ body: () throws -> R
     ) rethrows -> R {
         guard LifetraceSystem.wantsInterval(hook) else { return try body() }
-        let state = IntervalState.begin(
-            hook, instrumentationSubject, Details(target: target?.instrumentationSubject, animated: animated))
-        defer { state.end(count: nil) }
-        return try body()
+        var details = Details()
+        details.animated = animated
+        if let target { details.target = target.instrumentationSubject }
+        return try LifetraceSystem.withInterval(hook, instrumentationSubject, details, body)
     }
 
     /// Emits the `begin` record of `hook`; pass the result to ``endInterval(_:count:)``.

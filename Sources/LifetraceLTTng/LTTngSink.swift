@@ -36,15 +36,16 @@ public struct LTTngSink: TracerSink {
     /// Fires the tracepoint of the event's hook and phase, if enabled (the path of a sink combined
     /// with others; installed alone, the sink takes ``record(_:_:_:_:seq:)`` directly).
     public func emit(_ event: Event) {
+        guard wants(event.hook, event.phase) else { return }
         record(event.hook, event.phase, event.subject, event.details, seq: event.seq)
     }
 
-    /// Fires the tracepoint of a hook and phase, if enabled. LTTng timestamps the record and notes
+    /// Fires the tracepoint of a hook and phase (the system has checked ``wants(_:_:)``; LTTng checks
+    /// again, so a session stopped meanwhile records nothing). LTTng timestamps the record and notes
     /// the thread (`vtid` context); `_exit` records carry no duration, which is the difference of
     /// the `_exit` and `_entry` timestamps.
     public func record(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, seq: UInt64) {
         let slot = Self.slot(hook, phase)
-        guard lifetrace_tp_enabled(slot) != 0 else { return }
         let animated: Int8 = details.animated.map { $0 ? 1 : 0 } ?? -1
         let index = Int64(details.index ?? -1)
         let count = Int64(details.count ?? -1)

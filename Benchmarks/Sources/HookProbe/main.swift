@@ -2,9 +2,15 @@
 //
 //   valgrind --tool=callgrind .build/release/HookProbe no-sink 100000
 //
-// Paths: no-sink, noop-sink, jsonl, lttng (LTTngSink; enabled only under a session).
+// Paths: no-sink, noop-sink, jsonl, lttng (LTTngSink; enabled only under a session), and
+// lttng-floor (the provider's C function called directly, as the LTTng floor benchmark does).
 import Lifetrace
 import LifetraceLTTng
+import LifetraceTracepoints
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 final class FeedViewController: Instrumented, Sendable {
     let instrumentationName = "FeedViewController"
@@ -23,6 +29,7 @@ case "no-sink": LifetraceSystem.bootstrap(NoOpSink())
 case "noop-sink": LifetraceSystem.bootstrap(DroppingSink())
 case "jsonl": LifetraceSystem.bootstrap(try JSONLinesSink(to: .file("/dev/null")))
 case "lttng": LifetraceSystem.bootstrap(LTTngSink())
+case "lttng-floor": LifetraceSystem.bootstrap(NoOpSink())
 default: fatalError("unknown path \(path)")
 }
 
@@ -35,5 +42,26 @@ func hooks(_ controller: FeedViewController, _ count: Int) -> Int {
     return total
 }
 
+/// The LTTng floor: `lifetrace_tp_fire` for viewWillAppear's entry and exit slots, strings preconverted.
+@inline(never)
+func tracepointFloor(_ controller: FeedViewController, _ count: Int) -> Int {
+    let name = strdup(controller.instrumentationName)!
+    defer { free(name) }
+    let id = UInt64(UInt(bitPattern: ObjectIdentifier(controller)))
+    var seq: UInt64 = 0
+    for _ in 0..<count {
+        seq &+= 1
+        lifetrace_tp_fire(2 * 3, nil, seq, name, id, nil, 0, 1, -1, nil, -1)
+        seq &+= 1
+        lifetrace_tp_fire(2 * 3 + 1, nil, seq, name, id, nil, 0, 1, -1, nil, -1)
+    }
+    return Int(seq)
+}
+
 let controller = FeedViewController()
-print(hooks(controller, count))
+let start = MonotonicClock.now()
+let result = path == "lttng-floor" ? tracepointFloor(controller, count) : hooks(controller, count)
+let elapsed = MonotonicClock.now() - start
+print(result)
+// The time per hook (a begin/end pair), for quick comparisons outside the benchmark harness.
+StandardError.writeLine("\(path): \(Double(elapsed) / Double(count)) ns per hook")

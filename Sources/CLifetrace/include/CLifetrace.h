@@ -62,6 +62,25 @@ static inline int lifetrace_wants_instant(unsigned code) {
     return lifetrace_gate_allows(gate, lifetrace_gate_base(gate, code) + 2);
 }
 
+/** The next sequence number a thread hands out, and the end of its block (exclusive). */
+extern _Thread_local unsigned long long lifetrace_thread_seq_next;
+extern _Thread_local unsigned long long lifetrace_thread_seq_end;
+
+/** Takes a new block of sequence numbers for this thread; returns the first. */
+unsigned long long lifetrace_thread_seq_refill(void);
+
+/** A sequence number unique in the process and increasing on this thread, without an atomic
+ *  operation: threads take blocks of numbers from the process counter. */
+static inline unsigned long long lifetrace_thread_seq(void) {
+    unsigned long long seq = lifetrace_thread_seq_next;
+    if (__builtin_expect(seq == lifetrace_thread_seq_end, 0)) return lifetrace_thread_seq_refill();
+    lifetrace_thread_seq_next = seq + 1;
+    return seq;
+}
+
+/** A sequence number from the process counter itself (for callers that order events by a lock). */
+unsigned long long lifetrace_process_seq(void);
+
 /** Adds `delta` to the activity word; returns the new value. */
 int lifetrace_activity_add(int delta);
 /** Sets or clears bit 0 of the activity word. */

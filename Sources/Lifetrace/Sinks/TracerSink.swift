@@ -6,8 +6,10 @@
 /// such a sink costs a hook little more than the tracer's own calls. What its records give up:
 /// - no timestamp, duration or thread: the tracer records time and thread itself, and an interval's
 ///   duration is the difference of its two records' timestamps;
-/// - `seq` comes from the system's one atomic counter: unique and increasing on each thread, but
-///   across threads the tracer's clock, not `seq`, orders records.
+/// - `seq` is unique in the process and increasing on each thread (threads take numbers from the
+///   process counter in blocks, so there is no atomic operation per event); across threads the
+///   tracer's clock, not `seq`, orders records. A single-threaded program's records are numbered
+///   1, 2, 3… as with any sink.
 ///
 /// Combined with other sinks (a ``MultiplexSink``, a ``FilteredSink``), the sink receives ordinary
 /// ``Event``s through ``Sink/emit(_:)`` instead, in `seq` order like every sink.

@@ -17,9 +17,6 @@ public enum LifetraceSystem {
     @TaskLocal
     private static var scopedBox: SinkBox?
 
-    /// The last sequence number handed out.
-    private static let sequence = Atomic<UInt64>(0)
-
     /// Held while a sink receives its event (and its sequence number is drawn), so that events reach
     /// every sink in `seq` order, whole, whatever the number of emitting threads. ``TracerSink``s
     /// go without it.
@@ -27,8 +24,8 @@ public enum LifetraceSystem {
 
     /// What ``emit(_:_:_:_:since:)`` returns for an event a ``TracerSink`` recorded: the tracer
     /// keeps time, so there is no begin timestamp for the `end` to measure from.
-    @usableFromInline
-    static let untimed: UInt64 = 1
+    @inlinable
+    static var untimed: UInt64 { 1 }
 
     /// Whether any sink would receive an event emitted now. Hooks check this before doing anything.
     @inlinable
@@ -53,7 +50,7 @@ public enum LifetraceSystem {
     ///
     /// Bootstrapping with ``NoOpSink`` turns instrumentation off again.
     public static func bootstrap(_ sink: any Sink) {
-        let box = Unmanaged.passRetained(SinkBox(sink)).toOpaque()
+        let box = Unmanaged.passRetained(SinkBox.make(sink)).toOpaque()
         lifetrace_set_global_gate(sink.hookGate?.table)
         _ = globalBox.exchange(UInt(bitPattern: box), ordering: .acquiringAndReleasing)
         lifetrace_activity_set_global(sink is NoOpSink ? 0 : 1)
@@ -82,7 +79,7 @@ public enum LifetraceSystem {
     public static func withSink<R>(_ sink: any Sink, operation: () throws -> R) rethrows -> R {
         lifetrace_activity_add(2)
         defer { lifetrace_activity_add(-2) }
-        return try $scopedBox.withValue(SinkBox(sink), operation: operation)
+        return try $scopedBox.withValue(SinkBox.make(sink), operation: operation)
     }
 
     /// Runs `operation` with `sink` receiving the events emitted from this task (and the tasks it
@@ -94,7 +91,7 @@ public enum LifetraceSystem {
     ) async rethrows -> R {
         lifetrace_activity_add(2)
         defer { lifetrace_activity_add(-2) }
-        return try await $scopedBox.withValue(SinkBox(sink), operation: operation, isolation: isolation)
+        return try await $scopedBox.withValue(SinkBox.make(sink), operation: operation, isolation: isolation)
     }
 
     /// Writes out whatever the current sink has buffered.
@@ -113,6 +110,39 @@ public enum LifetraceSystem {
         return Unmanaged<SinkBox>.fromOpaque(raw).takeUnretainedValue()
     }
 
+    /// Runs `body` with the current sink's box, without retaining the global one (it is never released).
+    @inline(__always)
+    private static func withCurrentBox(_ body: (SinkBox) -> UInt64) -> UInt64 {
+        let activity = lifetrace_activity_value()
+        if activity >= 2, let scoped = scopedBox {
+            return body(scoped)
+        }
+        guard activity & 1 != 0, let raw = UnsafeRawPointer(bitPattern: globalBox.load(ordering: .acquiring)) else {
+            return 0
+        }
+        return Unmanaged<SinkBox>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Runs `body` as an interval of `hook` about `subject`: its `begin` before, its `end` (with
+    /// the same details) after, even when it throws. The caller has checked ``wantsInterval(_:)``.
+    @inlinable
+    static func withInterval<R>(
+        _ hook: Hook,
+        _ subject: borrowing Subject,
+        _ details: borrowing Details,
+        _ body: () throws -> R
+    ) rethrows -> R {
+        let begin = emit(hook, .begin, subject, details)
+        do {
+            let result = try body()
+            if begin != 0 && isEnabled { _ = emit(hook, .end, subject, details, since: begin) }
+            return result
+        } catch {
+            if begin != 0 && isEnabled { _ = emit(hook, .end, subject, details, since: begin) }
+            throw error
+        }
+    }
+
     /// Emits one event to the current sink; returns its timestamp (``untimed`` when a
     /// ``TracerSink`` took it), or 0 when nothing received it (and, for a `begin`, nothing will want
     /// its `end`). An `end` is measured from `begin` when that is a timestamp.
@@ -124,23 +154,39 @@ public enum LifetraceSystem {
         _ details: Details,
         since begin: UInt64 = 0
     ) -> UInt64 {
-        guard let box = currentBox() else { return 0 }
-        if let tracer = box.tracer {
-            guard tracer.wants(hook, phase) else {
-                return phase == .begin && tracer.wants(hook, .end) ? untimed : 0
-            }
-            tracer.record(hook, phase, subject, details, seq: sequence.wrappingAdd(1, ordering: .relaxed).newValue)
-            return untimed
-        }
-        guard box.sink.wants(hook, phase) else {
+        withCurrentBox { $0.emit(hook, phase, subject, details, since: begin) }
+    }
+
+    /// The next number of the process counter (taken under the emission lock, so in delivery order).
+    static func nextSequenceNumber() -> UInt64 {
+        UInt64(lifetrace_process_seq())
+    }
+
+    /// A sequence number unique in the process and increasing on this thread, without an atomic
+    /// operation per event: threads take numbers in blocks from the process counter.
+    @inline(__always)
+    static func nextThreadSequenceNumber() -> UInt64 {
+        UInt64(lifetrace_thread_seq())
+    }
+
+    /// Emits one event to a sink that takes ``Event``s, in `seq` order.
+    static func emit(
+        to sink: any Sink,
+        _ hook: Hook,
+        _ phase: Phase,
+        _ subject: Subject,
+        _ details: Details,
+        since begin: UInt64
+    ) -> UInt64 {
+        guard sink.wants(hook, phase) else {
             // An interval whose end the sink wants still needs its start time.
-            return phase == .begin && box.sink.wants(hook, .end) ? MonotonicClock.now() : 0
+            return phase == .begin && sink.wants(hook, .end) ? MonotonicClock.now() : 0
         }
         let thread = ThreadID.current
         return emission.withLock { _ in
-            let seq = sequence.wrappingAdd(1, ordering: .relaxed).newValue
+            let seq = nextSequenceNumber()
             let now = MonotonicClock.now()
-            box.sink.emit(
+            sink.emit(
                 Event(
                     seq: seq,
                     timestamp: now,
@@ -157,14 +203,43 @@ public enum LifetraceSystem {
     }
 }
 
-/// A sink behind a class reference, so it can be published through one atomic pointer.
-final class SinkBox: Sendable {
+/// A sink behind a class reference, so it can be published through one atomic pointer; its
+/// ``emit(_:_:_:_:since:)`` is the path events take to the sink.
+class SinkBox: @unchecked Sendable {
     let sink: any Sink
-    /// The sink as a ``TracerSink``, when it is one: emission then takes the direct path.
-    let tracer: (any TracerSink)?
 
-    init(_ sink: any Sink) {
-        self.sink = sink
-        self.tracer = sink as? any TracerSink
+    init(_ sink: any Sink) { self.sink = sink }
+
+    /// The box for a sink: a ``TracerSink`` gets the direct path.
+    static func make(_ sink: any Sink) -> SinkBox {
+        if let tracer = sink as? any TracerSink { return box(tracer) }
+        return SinkBox(sink)
+    }
+
+    private static func box<Tracer: TracerSink>(_ tracer: Tracer) -> SinkBox { TracerSinkBox(tracer) }
+
+    /// Emits one event to the sink; see ``LifetraceSystem/emit(_:_:_:_:since:)``.
+    func emit(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, since begin: UInt64) -> UInt64 {
+        LifetraceSystem.emit(to: sink, hook, phase, subject, details, since: begin)
+    }
+}
+
+/// The box of a ``TracerSink``, specialised for its type so the tracer's checks inline: events
+/// go straight to ``TracerSink/record(_:_:_:_:seq:)``.
+final class TracerSinkBox<Tracer: TracerSink>: SinkBox, @unchecked Sendable {
+    let tracer: Tracer
+
+    init(_ tracer: Tracer) {
+        self.tracer = tracer
+        super.init(tracer)
+    }
+
+    override func emit(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, since begin: UInt64) -> UInt64 {
+        guard tracer.wants(hook, phase) else {
+            // The begin of an interval whose end the tracer wants is still an open interval.
+            return phase == .begin && tracer.wants(hook, .end) ? LifetraceSystem.untimed : 0
+        }
+        tracer.record(hook, phase, subject, details, seq: LifetraceSystem.nextThreadSequenceNumber())
+        return LifetraceSystem.untimed
     }
 }

@@ -44,9 +44,7 @@ public struct Probe: Sendable {
         _ body: () throws -> R
     ) rethrows -> R {
         guard LifetraceSystem.wantsInterval(hook) else { return try body() }
-        let state = IntervalState.begin(hook, subject, details())
-        defer { state.end(count: nil) }
-        return try body()
+        return try LifetraceSystem.withInterval(hook, subject, details(), body)
     }
 
     /// Emits an instant event.
