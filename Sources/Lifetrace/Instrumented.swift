@@ -40,9 +40,7 @@ extension Instrumented {
         _ body: () throws -> R
     ) rethrows -> R {
         guard LifetraceSystem.wantsInterval(hook) else { return try body() }
-        var details = Details()
-        details.animated = animated
-        if let target { details.target = target.instrumentationSubject }
+        let details = Details(target: target?.instrumentationSubject, animated: animated)
         return try LifetraceSystem.withInterval(hook, instrumentationSubject, details, body)
     }
 

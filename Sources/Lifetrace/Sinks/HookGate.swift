@@ -23,6 +23,7 @@ public struct HookGate: @unchecked Sendable {
     }
 
     /// Whether the gate lets the hook's `phase` through now.
+    @inlinable
     public func allows(_ hook: Hook, _ phase: Phase) -> Bool {
         lifetrace_gate_allows(table, lifetrace_gate_base(table, hook.code) &+ UInt32(phase.rawValue)) != 0
     }

@@ -212,11 +212,9 @@ class SinkBox: @unchecked Sendable {
 
     /// The box for a sink: a ``TracerSink`` gets the direct path.
     static func make(_ sink: any Sink) -> SinkBox {
-        if let tracer = sink as? any TracerSink { return box(tracer) }
+        if let tracer = sink as? any TracerSink { return TracerSinkBox(tracer) }
         return SinkBox(sink)
     }
-
-    private static func box<Tracer: TracerSink>(_ tracer: Tracer) -> SinkBox { TracerSinkBox(tracer) }
 
     /// Emits one event to the sink; see ``LifetraceSystem/emit(_:_:_:_:since:)``.
     func emit(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, since begin: UInt64) -> UInt64 {
@@ -224,20 +222,28 @@ class SinkBox: @unchecked Sendable {
     }
 }
 
-/// The box of a ``TracerSink``, specialised for its type so the tracer's checks inline: events
-/// go straight to ``TracerSink/record(_:_:_:_:seq:)``.
-final class TracerSinkBox<Tracer: TracerSink>: SinkBox, @unchecked Sendable {
-    let tracer: Tracer
+/// The box of a ``TracerSink``: events go straight to ``TracerSink/record(_:_:_:_:seq:)``.
+final class TracerSinkBox: SinkBox, @unchecked Sendable {
+    let tracer: any TracerSink
+    /// The tracer's gate, read inline instead of asking ``Sink/wants(_:_:)`` (they agree).
+    let gate: HookGate?
 
-    init(_ tracer: Tracer) {
+    init(_ tracer: any TracerSink) {
         self.tracer = tracer
+        self.gate = tracer.hookGate
         super.init(tracer)
     }
 
+    @inline(__always)
+    private func wants(_ hook: Hook, _ phase: Phase) -> Bool {
+        if let gate { return gate.allows(hook, phase) }
+        return tracer.wants(hook, phase)
+    }
+
     override func emit(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, since begin: UInt64) -> UInt64 {
-        guard tracer.wants(hook, phase) else {
+        guard wants(hook, phase) else {
             // The begin of an interval whose end the tracer wants is still an open interval.
-            return phase == .begin && tracer.wants(hook, .end) ? LifetraceSystem.untimed : 0
+            return phase == .begin && wants(hook, .end) ? LifetraceSystem.untimed : 0
         }
         tracer.record(hook, phase, subject, details, seq: LifetraceSystem.nextThreadSequenceNumber())
         return LifetraceSystem.untimed
