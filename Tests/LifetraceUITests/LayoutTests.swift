@@ -211,4 +211,49 @@ struct LayoutTests {
             #expect(box.window === trace.window)
         }
     }
+
+    /// A view that records its layouts in a shared log and, once, lays out another detached branch
+    /// from inside its own `layoutSubviews`.
+    final class LoggingView: View {
+        let name: String
+        let log: Log
+        var nested: View?
+
+        init(_ name: String, log: Log) {
+            self.name = name
+            self.log = log
+            super.init()
+        }
+
+        override func layoutSubviews() {
+            log.lines.append(name)
+            if let nested {
+                self.nested = nil
+                nested.setNeedsLayout()
+                nested.layoutIfNeeded()
+            }
+        }
+    }
+
+    final class Log { var lines: [String] = [] }
+
+    @Test("detached branches: laid out again and again, and one laid out from inside another's layout")
+    func detachedLayoutsNest() {
+        let log = Log()
+        let outer = LoggingView("outer", log: log)
+        let outerChild = LoggingView("outer.child", log: log)
+        outer.addSubview(outerChild)
+        let inner = LoggingView("inner", log: log)
+        inner.addSubview(LoggingView("inner.child", log: log))
+        outer.nested = inner
+        for _ in 0..<3 {
+            outer.setNeedsLayout()
+            outerChild.setNeedsLayout()
+            outer.layoutIfNeeded()
+        }
+        // The nested layout (on a scratch stack of its own) runs whole inside the outer one, which
+        // then goes on with its own branch.
+        #expect(log.lines.prefix(4) == ["outer", "inner", "inner.child", "outer.child"])
+        #expect(log.lines.dropFirst(4) == ["outer", "outer.child", "outer", "outer.child"])
+    }
 }

@@ -64,6 +64,15 @@ func lifetraceHook(_ benchmark: Benchmark) {
     }
 }
 
+/// The loop and the hook's body alone: what every hook loop costs before any instrumentation, so
+/// that a hook's added cost (its loop's time less this) can be compared with a peer's.
+@inline(never)
+func bodyOnly(_ benchmark: Benchmark) {
+    for i in benchmark.scaledIterations {
+        blackHole(i)
+    }
+}
+
 /// Floor of "no sink": the provider's `static inline` state check on a disabled tracepoint.
 @inline(never)
 func inlineStateCheckFloor(_ benchmark: Benchmark) {
@@ -173,6 +182,9 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("hook:floor:inline-state-check", configuration: configuration(cheap, setup: installing { NoOpSink() })) {
         inlineStateCheckFloor($0)
+    }
+    Benchmark("hook:floor:body-only", configuration: configuration(cheap, setup: installing { NoOpSink() })) {
+        bodyOnly($0)
     }
     Benchmark("hook:lifetrace:no-sink", configuration: configuration(cheap, setup: installing { NoOpSink() })) {
         lifetraceHook($0)

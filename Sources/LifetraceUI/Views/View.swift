@@ -224,11 +224,18 @@ open class View {
         if let window = top as? Window {
             window.runLayoutPass()
         } else {
+            // Borrow the shared scratch stack (a layout nested in this one finds it empty and
+            // makes its own), so laying out a detached branch again allocates nothing.
             var count = 0
             var pending: [View] = []
+            swap(&pending, &Self.detachedLayoutScratch)
             top.layoutBranch(count: &count, pending: &pending)
+            swap(&pending, &Self.detachedLayoutScratch)
         }
     }
+
+    /// The scratch stack of layouts outside any window.
+    private static var detachedLayoutScratch: [View] = []
 
     /// Whether this view or one inside it waits for a layout pass.
     var branchNeedsLayout: Bool { needsLayout || descendantNeedsLayout }
