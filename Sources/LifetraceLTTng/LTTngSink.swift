@@ -46,17 +46,29 @@ public struct LTTngSink: TracerSink {
     /// the `_exit` and `_entry` timestamps.
     public func record(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, seq: UInt64) {
         let slot = Self.slot(hook, phase)
+        if details.target == nil && details.text == nil && hook.isWellKnown {
+            // The common shape (a controller, its flag, perhaps an index or a count): one string.
+            Self.fire(slot, seq, subject, animated: details.animated, index: details.index, count: details.count)
+        } else {
+            Self.fire(slot, seq, hook, subject, details)
+        }
+    }
+
+    private static func fire(_ slot: UInt32, _ seq: UInt64, _ subject: Subject, animated: Bool?, index: Int?, count: Int?) {
+        let id = UInt64(subject.id)
+        let animated: Int8 = animated.map { $0 ? 1 : 0 } ?? -1
+        let index = Int64(index ?? -1)
+        let count = Int64(count ?? -1)
+        subject.name.withCString { controller in
+            lifetrace_tp_fire(slot, nil, seq, controller, id, nil, 0, animated, index, nil, count)
+        }
+    }
+
+    private static func fire(_ slot: UInt32, _ seq: UInt64, _ hook: Hook, _ subject: Subject, _ details: Details) {
+        let id = UInt64(subject.id)
         let animated: Int8 = details.animated.map { $0 ? 1 : 0 } ?? -1
         let index = Int64(details.index ?? -1)
         let count = Int64(details.count ?? -1)
-        let id = UInt64(subject.id)
-        guard details.target != nil || details.text != nil || !hook.isWellKnown else {
-            // The common shape (a controller and its flag) converts one string.
-            subject.name.withCString { controller in
-                lifetrace_tp_fire(slot, nil, seq, controller, id, nil, 0, animated, index, nil, count)
-            }
-            return
-        }
         let targetID = UInt64(details.target?.id ?? 0)
         let hookName = hook.isWellKnown ? nil : hook.name
         // Absent strings go as NULL, which LTTng records as "(null)": babeltrace2 2.0 misreads
