@@ -44,6 +44,7 @@ public struct LTTngSink: TracerSink {
     /// again, so a session stopped meanwhile records nothing). LTTng timestamps the record and notes
     /// the thread (`vtid` context); `_exit` records carry no duration, which is the difference of
     /// the `_exit` and `_entry` timestamps.
+    @inline(__always)
     public func record(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, seq: UInt64) {
         let slot = Self.slot(hook, phase)
         if details.target == nil && details.text == nil && hook.isWellKnown {
@@ -54,6 +55,7 @@ public struct LTTngSink: TracerSink {
         }
     }
 
+    @inline(__always)
     private static func fire(_ slot: UInt32, _ seq: UInt64, _ subject: Subject, animated: Bool?, index: Int?, count: Int?) {
         let id = UInt64(subject.id)
         let animated: Int8 = animated.map { $0 ? 1 : 0 } ?? -1
@@ -64,6 +66,7 @@ public struct LTTngSink: TracerSink {
         }
     }
 
+    @inline(never)
     private static func fire(_ slot: UInt32, _ seq: UInt64, _ hook: Hook, _ subject: Subject, _ details: Details) {
         let id = UInt64(subject.id)
         let animated: Int8 = details.animated.map { $0 ? 1 : 0 } ?? -1
