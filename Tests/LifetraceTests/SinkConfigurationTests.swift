@@ -59,6 +59,17 @@ struct SinkConfigurationTests {
         #expect(try SinkConfiguration(environment: ["LIFETRACE_HOOKS": "viewDid*"]) == nil)
     }
 
+    @Test("the environment: a filter variable set to nothing filters nothing")
+    func environmentBlankFilters() throws {
+        let configuration = try #require(
+            try SinkConfiguration(environment: [
+                "LIFETRACE_SINKS": "jsonl=stderr", "LIFETRACE_HOOKS": "", "LIFETRACE_CONTROLLERS": "  ",
+            ]))
+        #expect(configuration.filter.hooks == nil)
+        #expect(configuration.filter.controllers == nil)
+        #expect(try configuration.makeSink() is JSONLinesSink)
+    }
+
     @Test("the environment: sinks and both filters")
     func environmentWithFilters() throws {
         let configuration = try #require(
@@ -171,7 +182,7 @@ struct SinkConfigurationTests {
             environment: ["LIFETRACE_SINKS": "text", "LIFETRACE_HOOKS": "viewWill*,,viewDid*"],
             mentions: ["LIFETRACE_HOOKS item 2", "empty pattern"]),
         .init(
-            environment: ["LIFETRACE_SINKS": "text", "LIFETRACE_CONTROLLERS": ""],
+            environment: ["LIFETRACE_SINKS": "text", "LIFETRACE_CONTROLLERS": " , "],
             mentions: ["LIFETRACE_CONTROLLERS item 1", "empty pattern"]),
     ]
 

@@ -22,6 +22,16 @@ struct TextLineFormatTests {
         #expect(format.line(event) == "<Nav: 0x6c118f0> willShowViewController <B: 0x6c16980> push\n")
     }
 
+    @Test("one event, one line: control characters in names and texts are escaped")
+    func controlCharacters() {
+        let event = makeEvent(
+            hook: Hook("custom\thook"), name: "Two\nLines", id: 0x10,
+            details: Details(target: Subject(name: "Bell\u{7}", id: 0x20), text: "a\rb\u{1B}[31m é"))
+        #expect(format.line(event) == #"<Two\nLines: 0x10> custom\thook <Bell\u{07}: 0x20> a\rb\u{1b}[31m é"# + "\n")
+        let step = makeEvent(hook: .scenarioStep, details: Details(index: 1, text: "launch\nA"))
+        #expect(format.line(step) == #"── step 1: launch\nA"# + "\n")
+    }
+
     @Test("end records are left out unless the format shows ends")
     func endsHiddenByDefault() {
         let end = makeEvent(phase: .end, details: Details(animated: true), duration: 1_234)

@@ -42,16 +42,17 @@ public struct SinkConfiguration: Sendable {
     }
 
     /// Reads `LIFETRACE_SINKS`, `LIFETRACE_HOOKS` and `LIFETRACE_CONTROLLERS`; `nil` when no sink is named.
+    /// A variable set to nothing (`LIFETRACE_HOOKS=`) counts as unset, as shells use it to clear one.
     ///
     /// - Throws: ``ConfigurationError`` naming the variable and the bad part.
     public init?(environment: [String: String], registry: SinkRegistry = .standard) throws {
         guard let value = environment[Self.sinksVariable], !value.trimmingSpaces().isEmpty else { return nil }
         try self.init(parsing: value, registry: registry)
-        filter = EventFilter(
-            hooks: try environment[Self.hooksVariable].map { try Self.parsePatterns($0, source: Self.hooksVariable) },
-            controllers: try environment[Self.controllersVariable].map {
-                try Self.parsePatterns($0, source: Self.controllersVariable)
-            })
+        func patterns(_ variable: String) throws -> [String]? {
+            guard let value = environment[variable], !value.trimmingSpaces().isEmpty else { return nil }
+            return try Self.parsePatterns(value, source: variable)
+        }
+        filter = EventFilter(hooks: try patterns(Self.hooksVariable), controllers: try patterns(Self.controllersVariable))
     }
 
     /// Parses a comma-separated list of shell-style patterns.

@@ -90,6 +90,28 @@ public struct LineBuffer: ~Copyable {
         }
     }
 
+    /// Appends `string` for a person to read on one line: control characters (which would break
+    /// the line or drive a terminal) are written as escapes (`\n`, `\t`, `\r`, `\u{1B}`), the rest as UTF-8.
+    public mutating func appendPrintable(_ string: String) {
+        for byte in string.utf8 {
+            guard byte < 0x20 || byte == 0x7F else {
+                append(byte)
+                continue
+            }
+            append(UInt8(ascii: "\\"))
+            switch byte {
+            case 0x0A: append(UInt8(ascii: "n"))
+            case 0x0D: append(UInt8(ascii: "r"))
+            case 0x09: append(UInt8(ascii: "t"))
+            default:
+                append("u{")
+                append(Self.hexDigit(byte >> 4))
+                append(Self.hexDigit(byte & 0xF))
+                append(UInt8(ascii: "}"))
+            }
+        }
+    }
+
     /// Appends `string` as a JSON string literal, quotes included: `"`, `\` and control characters
     /// are escaped; other text, non-ASCII included, is copied as UTF-8.
     public mutating func appendJSONString(_ string: String) {

@@ -5,6 +5,8 @@
 /// <Nav: 0x6c118f0> willShowViewController <B: 0x6c16980>
 /// ── step 3: pop
 /// ```
+///
+/// One event is one line: control characters in names and texts are written as escapes (`\n`).
 public struct TextLineFormat: Sendable, Hashable {
     /// Whether `end` records are printed, with their duration (otherwise only begins and instants).
     public var showsEnds: Bool
@@ -37,7 +39,7 @@ public struct TextLineFormat: Sendable, Hashable {
             buffer.append("── step ")
             buffer.appendDecimal(details.index ?? 0)
             buffer.append(": ")
-            buffer.appendUTF8(details.text ?? "")
+            buffer.appendPrintable(details.text ?? "")
             if event.phase == .end { appendDuration(event.duration, to: &buffer) }
             buffer.append(UInt8(ascii: "\n"))
             return
@@ -47,7 +49,7 @@ public struct TextLineFormat: Sendable, Hashable {
         if let name = HookNames.staticName(of: event.hook.code) {
             buffer.append(name)
         } else {
-            buffer.appendUTF8(event.hook.name)
+            buffer.appendPrintable(event.hook.name)
         }
         if let target = details.target {
             buffer.append(UInt8(ascii: " "))
@@ -58,7 +60,7 @@ public struct TextLineFormat: Sendable, Hashable {
         }
         if let text = details.text {
             buffer.append(UInt8(ascii: " "))
-            buffer.appendUTF8(text)
+            buffer.appendPrintable(text)
         }
         if let count = details.count, event.phase == .end {
             buffer.append(UInt8(ascii: " "))
@@ -93,7 +95,7 @@ public struct TextLineFormat: Sendable, Hashable {
 
     private static func appendObject(_ subject: Subject, to buffer: inout LineBuffer) {
         buffer.append(UInt8(ascii: "<"))
-        buffer.appendUTF8(subject.name)
+        buffer.appendPrintable(subject.name)
         buffer.append(": ")
         buffer.appendHex(subject.id)
         buffer.append(UInt8(ascii: ">"))
