@@ -94,3 +94,23 @@ extension LifetraceSystemGlobalTests {
         #expect(mine().map(\.phase) == [.end, .instant, .begin])
     }
 }
+
+@Suite("Details")
+struct DetailsTests {
+    @Test("target and text read back as set, in any order; clearing both equals never setting them")
+    func stringFields() {
+        var details = Details(animated: true)
+        #expect(details.target == nil && details.text == nil)
+        details.text = "why"
+        details.target = Subject(name: "B", id: 2)
+        #expect(details.text == "why")
+        #expect(details.target == Subject(name: "B", id: 2))
+        #expect(details == Details(target: Subject(name: "B", id: 2), animated: true, text: "why"))
+        details.target = nil
+        #expect(details == Details(animated: true, text: "why"))
+        details.text = nil
+        #expect(details == Details(animated: true))
+        #expect(details.hashValue == Details(animated: true).hashValue)
+        #expect(Details(target: Subject(name: "B", id: 2)) != Details(text: "B"))
+    }
+}
