@@ -7,6 +7,18 @@ import Testing
 @Suite("Modal presentation")
 @MainActor
 struct ModalPresentationTests {
+    /// Launches A, presents B over it and C over B (not animated, each settled), and clears the trace.
+    private func presentChain(_ trace: Trace) -> (TestViewController, TestViewController, TestViewController) {
+        let a = TestViewController("A"), b = TestViewController("B"), c = TestViewController("C")
+        trace.launch(a)
+        a.present(b, animated: false)
+        trace.settle()
+        b.present(c, animated: false)
+        trace.settle()
+        trace.reset()
+        return (a, b, c)
+    }
+
     // DESIGN.md rule 6: "presenter callbacks only when the presenter's view is removed (fullScreen,
     // currentContext); pageSheet, formSheet (iOS 13+), overFullScreen, overCurrentContext leave the
     // presenter silent. Completion order is the appearing controller's viewDidAppear first, then the
@@ -142,13 +154,7 @@ struct ModalPresentationTests {
     @Test("dismissing from the bottom of a chain removes the whole chain")
     func dismissWholeChain() {
         withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B"), c = TestViewController("C")
-            trace.launch(a)
-            a.present(b, animated: false)
-            trace.settle()
-            b.present(c, animated: false)
-            trace.settle()
-            trace.reset()
+            let (a, b, c) = presentChain(trace)
             var completions = 0
             a.dismiss(animated: true) { completions += 1 }
             trace.settle()
@@ -171,13 +177,7 @@ struct ModalPresentationTests {
     @Test("dismissing from the middle of a chain")
     func dismissFromMiddle() {
         withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B"), c = TestViewController("C")
-            trace.launch(a)
-            a.present(b, animated: false)
-            trace.settle()
-            b.present(c, animated: false)
-            trace.settle()
-            trace.reset()
+            let (a, b, c) = presentChain(trace)
             b.dismiss(animated: true)
             trace.settle()
             #expect(trace.lines(Hooks.golden) == [
@@ -197,13 +197,7 @@ struct ModalPresentationTests {
     @Test("the top of a chain dismissing itself")
     func dismissTopItself() {
         withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B"), c = TestViewController("C")
-            trace.launch(a)
-            a.present(b, animated: false)
-            trace.settle()
-            b.present(c, animated: false)
-            trace.settle()
-            trace.reset()
+            let (a, b, c) = presentChain(trace)
             c.dismiss(animated: false)
             trace.settle()
             #expect(trace.lines(Hooks.appearance) == [
