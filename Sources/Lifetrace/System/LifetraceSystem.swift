@@ -154,7 +154,11 @@ public enum LifetraceSystem {
         _ details: Details,
         since begin: UInt64 = 0
     ) -> UInt64 {
-        withCurrentBox { $0.emit(hook, phase, subject, details, since: begin) }
+        withCurrentBox { box in
+            guard box.isTracer else { return box.emit(hook, phase, subject, details, since: begin) }
+            // The direct path, inlined here: no second call before the tracer's.
+            return unsafeDowncast(box, to: TracerSinkBox.self).record(hook, phase, subject, details)
+        }
     }
 
     /// The next number of the process counter (taken under the emission lock, so in delivery order).
@@ -169,7 +173,9 @@ public enum LifetraceSystem {
         UInt64(lifetrace_thread_seq())
     }
 
-    /// Emits one event to a sink that takes ``Event``s, in `seq` order.
+    /// Emits one event to a sink that takes ``Event``s, in `seq` order. (Out of line, so the direct
+    /// path of ``emit(_:_:_:_:since:)`` keeps a small frame.)
+    @inline(never)
     static func emit(
         to sink: any Sink,
         _ hook: Hook,
@@ -207,8 +213,13 @@ public enum LifetraceSystem {
 /// ``emit(_:_:_:_:since:)`` is the path events take to the sink.
 class SinkBox: @unchecked Sendable {
     let sink: any Sink
+    /// Whether this is a ``TracerSinkBox`` (checked without a dynamic cast).
+    let isTracer: Bool
 
-    init(_ sink: any Sink) { self.sink = sink }
+    init(_ sink: any Sink, isTracer: Bool = false) {
+        self.sink = sink
+        self.isTracer = isTracer
+    }
 
     /// The box for a sink: a ``TracerSink`` gets the direct path.
     static func make(_ sink: any Sink) -> SinkBox {
@@ -231,7 +242,7 @@ final class TracerSinkBox: SinkBox, @unchecked Sendable {
     init(_ tracer: any TracerSink) {
         self.tracer = tracer
         self.gate = tracer.hookGate
-        super.init(tracer)
+        super.init(tracer, isTracer: true)
     }
 
     @inline(__always)
@@ -241,6 +252,13 @@ final class TracerSinkBox: SinkBox, @unchecked Sendable {
     }
 
     override func emit(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, since begin: UInt64) -> UInt64 {
+        record(hook, phase, subject, details)
+    }
+
+    /// Hands one event to the tracer if it wants it; returns ``LifetraceSystem/untimed`` when the
+    /// interval is open, 0 when the tracer wants neither end of it.
+    @inline(__always)
+    func record(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details) -> UInt64 {
         guard wants(hook, phase) else {
             // The begin of an interval whose end the tracer wants is still an open interval.
             return phase == .begin && wants(hook, .end) ? LifetraceSystem.untimed : 0
