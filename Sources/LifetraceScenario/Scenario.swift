@@ -29,13 +29,27 @@ public struct Step: Sendable, Hashable {
     public var text: String
     /// What the step does.
     public var action: Action
+    /// The 1-based column of each word of ``text`` on its line (empty when not parsed from text),
+    /// so an error can point at the word at fault.
+    public var columns: [Int]
 
     /// Creates a step.
-    public init(index: Int, line: Int, text: String, action: Action) {
+    public init(index: Int, line: Int, text: String, action: Action, columns: [Int] = []) {
         self.index = index
         self.line = line
         self.text = text
         self.action = action
+        self.columns = columns
+    }
+
+    /// The column of the first argument spelled `word` (the step's first column when no argument
+    /// is, or when `word` is nil): where an error about that word points.
+    public func column(of word: String?) -> Int {
+        let words = text.split(separator: " ")
+        if let word, let index = words.indices.dropFirst().first(where: { words[$0] == word }), index < columns.count {
+            return columns[index]
+        }
+        return columns.first ?? 1
     }
 }
 

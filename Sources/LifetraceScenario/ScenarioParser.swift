@@ -50,7 +50,8 @@ public enum ScenarioParser {
                 index: steps.count + 1,
                 line: line.number,
                 text: ScenarioLexer.normalized(tokens),
-                action: action
+                action: action,
+                columns: tokens.map(\.column)
             ))
         }
         return Scenario(source: source, steps: steps)

@@ -50,13 +50,15 @@ public final class ScenarioRunner {
         do {
             try perform(step.action)
         } catch let failure as StepFailure {
-            throw ScenarioError(source: source, line: step.line, column: 1, message: "\(step.text): \(failure.message)")
+            throw ScenarioError(
+                source: source, line: step.line, column: step.column(of: failure.word), message: "\(step.text): \(failure.message)")
         } catch {
-            throw ScenarioError(source: source, line: step.line, column: 1, message: "\(step.text): \(error)")
+            throw ScenarioError(source: source, line: step.line, column: step.column(of: nil), message: "\(step.text): \(error)")
         }
         runLoop.runUntilIdle()
         if let failure = runLoop.diagnostics.dropFirst(reported).first(where: { $0.severity == .error }) {
-            throw ScenarioError(source: source, line: step.line, column: 1, message: "\(step.text): \(failure.message)")
+            throw ScenarioError(
+                source: source, line: step.line, column: step.column(of: nil), message: "\(step.text): \(failure.message)")
         }
     }
 
@@ -80,9 +82,14 @@ public final class ScenarioRunner {
 
     // MARK: Steps
 
+    /// Why a step cannot run, and the argument at fault (nil: the step as a whole).
     private struct StepFailure: Error {
         let message: String
-        init(_ message: String) { self.message = message }
+        let word: String?
+        init(_ message: String, at word: String? = nil) {
+            self.message = message
+            self.word = word
+        }
     }
 
     private func perform(_ action: Action) throws {
@@ -95,10 +102,10 @@ public final class ScenarioRunner {
             tabBar.setViewControllers(try tabs.map(childForDeclaration), animated: false)
         case .declareChild(let childName, let parentName):
             guard let parent = controller(named: parentName) as? ScenarioViewController else {
-                throw StepFailure("\(parentName) is a container; declare children of plain controllers only")
+                throw StepFailure("\(parentName) is a container; declare children of plain controllers only", at: parentName)
             }
             guard !parent.isViewLoaded else {
-                throw StepFailure("\(parentName)'s view is already loaded; declare its children before it appears")
+                throw StepFailure("\(parentName)'s view is already loaded; declare its children before it appears", at: parentName)
             }
             parent.declaredChildren.append(try childForDeclaration(childName))
         case .launch(let name):
@@ -112,7 +119,7 @@ public final class ScenarioRunner {
             try frontNavigation("pop-to-root").popToRootViewController(animated: animated)
         case .setStack(let name, let stack, let animated):
             guard let navigation = existingController(named: name) as? NavigationController else {
-                throw StepFailure("\(name) is not a navigation controller (declare it with \"nav \(name) …\")")
+                throw StepFailure("\(name) is not a navigation controller (declare it with \"nav \(name) …\")", at: name)
             }
             navigation.setViewControllers(stack.map(controller(named:)), animated: animated)
         case .interactivePop(let finishes):
@@ -135,13 +142,16 @@ public final class ScenarioRunner {
         case .selectTab(let index):
             let tabBar = try frontTabBar()
             guard tabBar.viewControllers.indices.contains(index) else {
-                throw StepFailure("\(tabBar.name) has \(tabBar.viewControllers.count) tabs; index \(index) is out of range")
+                throw StepFailure(
+                    "\(tabBar.name) has \(tabBar.viewControllers.count) tabs; index \(index) is out of range", at: "\(index)")
             }
             tabBar.select(index: index)
         case .addChild(let childName, let parentName):
             let parent = controller(named: parentName)
             guard parent.appearanceState == .appeared else {
-                throw StepFailure("\(parentName) is not on screen; use \"child \(childName) in \(parentName)\" to declare children up front")
+                throw StepFailure(
+                    "\(parentName) is not on screen; use \"child \(childName) in \(parentName)\" to declare children up front",
+                    at: parentName)
             }
             let child = try childForDeclaration(childName)
             parent.addChild(child)
@@ -151,17 +161,17 @@ public final class ScenarioRunner {
             child.didMove(toParent: parent)
         case .removeChild(let name):
             guard let child = existingController(named: name), child.parent != nil else {
-                throw StepFailure("\(name) is not a child of any controller")
+                throw StepFailure("\(name) is not a child of any controller", at: name)
             }
             child.willMove(toParent: nil)
             child.viewIfLoaded?.removeFromSuperview()
             child.removeFromParent()
         case .edit(let name):
             guard let controller = existingController(named: name) as? ScenarioViewController else {
-                throw StepFailure("\(name) is not a controller with a text field")
+                throw StepFailure("\(name) is not a controller with a text field", at: name)
             }
             guard controller.textField.window != nil else {
-                throw StepFailure("\(name)'s text field is not in a window, so it cannot become first responder")
+                throw StepFailure("\(name)'s text field is not in a window, so it cannot become first responder", at: name)
             }
             controller.textField.becomeFirstResponder()
         case .endEditing:
@@ -183,7 +193,7 @@ public final class ScenarioRunner {
 
     private func declare<Container: ViewController>(_ name: String, make: () -> Container) throws -> Container {
         if let existing = existingController(named: name) {
-            throw StepFailure("\(name) is already declared (as \(type(of: existing)))")
+            throw StepFailure("\(name) is already declared (as \(type(of: existing)))", at: name)
         }
         let container = make()
         remember(container)
@@ -194,7 +204,7 @@ public final class ScenarioRunner {
     private func childForDeclaration(_ name: String) throws -> ViewController {
         let child = controller(named: name)
         if let parent = child.parent {
-            throw StepFailure("\(name) already belongs to \(parent.name)")
+            throw StepFailure("\(name) already belongs to \(parent.name)", at: name)
         }
         return child
     }

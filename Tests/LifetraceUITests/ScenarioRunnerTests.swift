@@ -36,6 +36,7 @@ struct ScenarioRunnerTests {
     func pushWithoutNavigation() {
         let (_, _, failure) = runScenario("launch A\npush B\n")
         #expect(failure?.line == 2)
+        #expect(failure?.column == 1, "the step as a whole is at fault")
         #expect(failure?.message.contains("push B") == true)
     }
 
@@ -43,6 +44,7 @@ struct ScenarioRunnerTests {
     func setStackOnPlainController() {
         let (_, _, failure) = runScenario("nav Nav A\nlaunch Nav\n\nset-stack A B C\n")
         #expect(failure?.line == 4)
+        #expect(failure?.column == 11, "the error points at A")
         #expect(failure?.message.contains("not a navigation controller") == true)
     }
 
@@ -56,7 +58,18 @@ struct ScenarioRunnerTests {
     func declaredTwice() {
         let (_, _, failure) = runScenario("nav Nav A\n# comment\nnav Nav B\n")
         #expect(failure?.line == 3)
+        #expect(failure?.column == 5)
         #expect(failure?.message.contains("already declared") == true)
+    }
+
+    @Test("an error about one argument points at its column, indentation and spacing counted")
+    func errorColumns() {
+        let (_, _, edit) = runScenario("launch A\n  edit   Nope\n")
+        #expect(edit.map { [$0.line, $0.column] } == [2, 10])
+        #expect(edit?.message.contains("Nope is not a controller with a text field") == true)
+        let (_, _, tab) = runScenario("tabs T A B\nlaunch T\nselect-tab 5\n")
+        #expect(tab.map { [$0.line, $0.column] } == [3, 12])
+        #expect(tab?.description.contains("test.scenario:3:12:") == true, "\(String(describing: tab))")
     }
 
     // DESIGN.md rule 10 through the runner: the runtime's error becomes a ScenarioError.
