@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# End to end: `tools/bench --quick` builds the benchmarks package, runs every suite (the LTTng ones
+# under a real session), prints the ratio table, and holds every benchmark's allocations to the
+# checked-in thresholds (Benchmarks/Thresholds): an extra allocation per event fails here.
+# Timing ratios are printed, not judged: on a shared machine they are not a test.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+if ! tools/bench --quick >"$log" 2>&1; then
+    cat "$log" >&2
+    echo "bench-quick: tools/bench --quick failed (see the allocation thresholds above)" >&2
+    exit 1
+fi
+cat "$log"
+
+# The table has every row, each with a value (not n/a), the LTTng ones measured under a session.
+for row in "no sink / inline state check" "swift-log no-op handler / no sink, added cost" \
+    "tracing NoOpTracer span / no sink, added cost" "JSON lines / C fprintf" "LTTng enabled / C tracepoint" \
+    "flat: per view 100000 / 1000" "navigation push/pop cycle (jsonl)"; do
+    line=$(grep -F -- "$row" "$log" || true)
+    [[ -n "$line" ]] || { echo "bench-quick: no row '$row' in the table" >&2; exit 1; }
+    if grep -q " n/a" <<<"$line"; then
+        echo "bench-quick: row '$row' has no value: $line" >&2
+        exit 1
+    fi
+done
+grep -q "session lifetrace:\*" "$log" || { echo "bench-quick: the LTTng rows were not measured under a session" >&2; exit 1; }
+grep -q "^Allocation thresholds: .* all within$" "$log" || { echo "bench-quick: allocation thresholds not all within" >&2; exit 1; }
+echo "bench-quick: ratio table complete, allocations within thresholds"
