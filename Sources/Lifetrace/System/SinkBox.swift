@@ -1,0 +1,23 @@
+/// A sink behind a class reference, so it can be published through one atomic pointer; its
+/// ``emit(_:_:_:_:since:)`` is the path events take to the sink.
+class SinkBox: @unchecked Sendable {
+    let sink: any Sink
+    /// Whether this is a ``TracerSinkBox`` (checked without a dynamic cast).
+    let isTracer: Bool
+
+    init(_ sink: any Sink, isTracer: Bool = false) {
+        self.sink = sink
+        self.isTracer = isTracer
+    }
+
+    /// The box for a sink: a ``TracerSink`` gets the direct path.
+    static func make(_ sink: any Sink) -> SinkBox {
+        if let tracer = sink as? any TracerSink { return TracerSinkBox(tracer) }
+        return SinkBox(sink)
+    }
+
+    /// Emits one event to the sink; see ``LifetraceSystem/emit(_:_:_:_:since:)``.
+    func emit(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, since begin: UInt64) -> UInt64 {
+        LifetraceSystem.emit(to: sink, hook, phase, subject, details, since: begin)
+    }
+}
