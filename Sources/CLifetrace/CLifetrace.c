@@ -1,5 +1,13 @@
 #include "CLifetrace.h"
 
+#ifdef __linux__
+#include <sys/syscall.h>
+#include <unistd.h>
+#else
+#include <pthread.h>
+#include <stdint.h>
+#endif
+
 int lifetrace_activity = 0;
 const struct lifetrace_gate *lifetrace_global_gate = 0;
 
@@ -36,4 +44,18 @@ unsigned long long lifetrace_thread_seq_refill(void) {
 
 unsigned long long lifetrace_process_seq(void) {
     return __atomic_add_fetch(&lifetrace_seq, 1, __ATOMIC_RELAXED);
+}
+
+_Thread_local unsigned lifetrace_thread_tid = 0;
+
+unsigned lifetrace_thread_tid_lookup(void) {
+#ifdef __linux__
+    unsigned tid = (unsigned)syscall(SYS_gettid);
+#else
+    uint64_t id = 0;
+    pthread_threadid_np(0, &id);
+    unsigned tid = (unsigned)id;
+#endif
+    lifetrace_thread_tid = tid;
+    return tid;
 }

@@ -78,6 +78,18 @@ static inline unsigned long long lifetrace_thread_seq(void) {
     return seq;
 }
 
+/** The calling thread's kernel id (LTTng's `vtid`), once looked up. */
+extern _Thread_local unsigned lifetrace_thread_tid;
+
+/** Looks up and keeps the calling thread's kernel id. */
+unsigned lifetrace_thread_tid_lookup(void);
+
+/** The calling thread's kernel id: a thread-local load once known, a system call the first time. */
+static inline unsigned lifetrace_thread_id(void) {
+    unsigned tid = lifetrace_thread_tid;
+    return __builtin_expect(tid != 0, 1) ? tid : lifetrace_thread_tid_lookup();
+}
+
 /** A sequence number from the process counter itself (for callers that order events by a lock). */
 unsigned long long lifetrace_process_seq(void);
 
