@@ -43,6 +43,8 @@ unsigned long long lifetrace_thread_seq_refill(void) {
 }
 
 unsigned long long lifetrace_process_seq(void) {
+    /* The thread's block predates this number: drop its rest, so the thread's numbers keep increasing. */
+    lifetrace_thread_seq_next = lifetrace_thread_seq_end;
     return __atomic_add_fetch(&lifetrace_seq, 1, __ATOMIC_RELAXED);
 }
 

@@ -47,7 +47,9 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
             case .instant:
                 instants[key, default: 0] += 1
             case .end:
-                let duration = event.duration ?? 0
+                // An end without a duration (its begin predates the trace) tells no time: leave it
+                // out rather than count it as 0 ns.
+                guard let duration = event.duration else { continue }
                 durations[key, default: []].append(duration)
                 if event.hook == .layoutPass {
                     passes.append(LayoutPassStatistics(

@@ -41,6 +41,17 @@ import Testing
         #expect(statistics.hooks[2].durations.count == 0)
     }
 
+    /// A session started mid-interval holds an end without its begin, so without a duration: it
+    /// says nothing of time and must not count as 0 ns.
+    @Test func endsWithoutDurationsAreLeftOut() {
+        var events = TestTraces.intervals(.viewDidLoad, "A", durations: [100, 300])
+        var orphan = TestTraces.event(10, 5_000, .viewDidLoad, .end, "A")
+        orphan.duration = nil
+        events.insert(orphan, at: 0)
+        let load = TraceStatistics(Trace(events: events)).hooks[0].durations
+        #expect([load.count, Int(load.total), Int(load.p50), Int(load.max)] == [2, 400, 100, 300])
+    }
+
     @Test func perControllerStatistics() {
         var events = TestTraces.intervals(.viewDidAppear, "A", durations: [1, 2, 3])
         events += TestTraces.intervals(.viewDidAppear, "B", durations: [10, 20], startSeq: 100, id: 2)

@@ -180,6 +180,30 @@ struct LTTngRecordingTests {
         }
     }
 
+    @Test("a session without the vtid context: ctf2jsonl says so, pairs ends by id and hook, and still times them")
+    func sessionWithoutThreadContext() throws {
+        let lttng = try tool("lttng")
+        let binary = try LifetraceBinary.path()
+        try withScratchDirectory { directory in
+            let session = "lifetrace-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            try #require(try runProcess(lttng, ["create", session, "--output=\(directory.path("trace"))"]).status == 0)
+            defer { _ = try? runProcess(lttng, ["destroy", session]) }
+            try #require(try runProcess(lttng, ["enable-event", "-u", "lifetrace:*", "-s", session]).status == 0)
+            try #require(try runProcess(lttng, ["start", session]).status == 0)
+            let run = try runProcess(binary, ["run", Repository.scenario("seed004-back.scenario"), "--sink", "lttng"])
+            try #require(run.status == 0, "\(run)")
+            try #require(try runProcess(lttng, ["stop", session]).status == 0)
+            let converted = directory.path("converted.jsonl")
+            let result = try runProcess(Repository.ctf2jsonl, [directory.path("trace"), "-o", converted])
+            try #require(result.status == 0, "\(result)")
+            #expect(result.stderr.contains("no vtid context"), "\(result.stderr)")
+            #expect(try JQ.raw(".thread", file: converted).allSatisfy { $0 == "0" })
+            let durations = try JQ.raw(#"select(.phase == "end") | .dur_ns"#, file: converted)
+            #expect(durations.count > 10)
+            #expect(durations.allSatisfy { (Int($0) ?? -1) >= 0 }, "\(durations)")
+        }
+    }
+
     @Test("no session: the program runs undisturbed with the lttng sink")
     func noSession() throws {
         try withScratchDirectory { directory in

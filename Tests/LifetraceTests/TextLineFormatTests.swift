@@ -30,6 +30,10 @@ struct TextLineFormatTests {
         #expect(format.line(event) == #"<Two\nLines: 0x10> custom\thook <Bell\u{07}: 0x20> a\rb\u{1b}[31m é"# + "\n")
         let step = makeEvent(hook: .scenarioStep, details: Details(index: 1, text: "launch\nA"))
         #expect(format.line(step) == #"── step 1: launch\nA"# + "\n")
+        // A backslash is escaped too, so an escape reads back as one; C1 controls and the Unicode
+        // line separators break lines as well.
+        let tricky = makeEvent(hook: .viewDidLoad, phase: .instant, name: #"a\nb"# + "\u{85}\u{2028}\u{2029}", id: 0x1)
+        #expect(format.line(tricky) == #"<a\\nb\u{85}\u{2028}\u{2029}: 0x1> viewDidLoad"# + "\n")
     }
 
     @Test("end records are left out unless the format shows ends")

@@ -94,6 +94,21 @@ struct TracerSinkTests {
         #expect(end?.duration == nil)
     }
 
+    @Test("a thread's numbers keep increasing when its events alternate between the direct and the locked path")
+    func pathsAlternate() {
+        let tracer = RecordingTracer()
+        let recorder = RecordingSink()
+        let controller = TestController(uniqueName("Alternate"))
+        var seqs: [UInt64] = []
+        for _ in 0..<3 {
+            LifetraceSystem.withSink(tracer) { controller.emitEvent(.viewDidLoad) }
+            seqs.append(tracer.records.last!.seq)
+            LifetraceSystem.withSink(recorder) { controller.emitEvent(.viewDidLoad) }
+            seqs.append(recorder.events.last!.seq)
+        }
+        #expect(zip(seqs, seqs.dropFirst()).allSatisfy { $0 < $1 }, "\(seqs)")
+    }
+
     @Test("threads emitting at once: every record kept, seq unique and increasing on each thread")
     func concurrent() {
         let tracer = RecordingTracer()

@@ -90,7 +90,8 @@ static inline unsigned lifetrace_thread_id(void) {
     return __builtin_expect(tid != 0, 1) ? tid : lifetrace_thread_tid_lookup();
 }
 
-/** A sequence number from the process counter itself (for callers that order events by a lock). */
+/** A sequence number from the process counter itself (for callers that order events by a lock);
+ *  ends the calling thread's block, so numbers stay increasing on each thread whatever path takes them. */
 unsigned long long lifetrace_process_seq(void);
 
 /** Adds `delta` to the activity word; returns the new value. */

@@ -29,11 +29,16 @@ enum ExitFlusher {
     static func flushAll() {
         outputs.withLock { outputs in
             for entry in outputs.values {
-                let output = entry.takeUnretainedValue()
-                output.flush()
-                let statistics = output.statistics
-                if statistics.dropped > 0 {
-                    StandardError.writeLine("lifetrace: \(output.label): \(statistics.dropped) of \(statistics.records) events dropped")
+                // No reference taken: were it the last one, releasing it here would run the
+                // output's deinit under this lock, which its unregister takes again. An output
+                // whose deinit has begun waits on the lock, so it is still whole.
+                entry._withUnsafeGuaranteedRef { output in
+                    output.flush()
+                    let statistics = output.statistics
+                    if statistics.dropped > 0 {
+                        StandardError.writeLine(
+                            "lifetrace: \(output.label): \(statistics.dropped) of \(statistics.records) events dropped")
+                    }
                 }
             }
         }

@@ -90,24 +90,28 @@ public struct LineBuffer: ~Copyable {
         }
     }
 
-    /// Appends `string` for a person to read on one line: control characters (which would break
-    /// the line or drive a terminal) are written as escapes (`\n`, `\t`, `\r`, `\u{1B}`), the rest as UTF-8.
+    /// Appends `string` for a person to read on one line: characters that would break the line or
+    /// drive a terminal (C0 and C1 controls, DEL, the line and paragraph separators) are written as
+    /// escapes (`\n`, `\t`, `\r`, `\u{1B}`), and a backslash as `\\`, so the text reads back
+    /// unambiguously; the rest is copied as UTF-8.
     public mutating func appendPrintable(_ string: String) {
-        for byte in string.utf8 {
-            guard byte < 0x20 || byte == 0x7F else {
-                append(byte)
-                continue
-            }
-            append(UInt8(ascii: "\\"))
-            switch byte {
-            case 0x0A: append(UInt8(ascii: "n"))
-            case 0x0D: append(UInt8(ascii: "r"))
-            case 0x09: append(UInt8(ascii: "t"))
-            default:
-                append("u{")
-                append(Self.hexDigit(byte >> 4))
-                append(Self.hexDigit(byte & 0xF))
+        // Plain ASCII with nothing to escape (the common case) is copied at once.
+        let plain = string.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") }
+        guard !plain else { return appendUTF8(string) }
+        for scalar in string.unicodeScalars {
+            switch scalar.value {
+            case 0x0A: append("\\n")
+            case 0x0D: append("\\r")
+            case 0x09: append("\\t")
+            case 0x5C: append("\\\\")
+            case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029:
+                append("\\u{")
+                var digits = String(scalar.value, radix: 16)
+                if digits.count < 2 { digits = "0" + digits }
+                appendUTF8(digits)
                 append(UInt8(ascii: "}"))
+            default:
+                for byte in String(scalar).utf8 { append(byte) }
             }
         }
     }

@@ -7,14 +7,16 @@
 /// - no timestamp, duration or thread: the tracer records time and thread itself, and an interval's
 ///   duration is the difference of its two records' timestamps;
 /// - `seq` is unique in the process and increasing on each thread (threads take numbers from the
-///   process counter in blocks, so there is no atomic operation per event); across threads the
-///   tracer's clock, not `seq`, orders records. A single-threaded program's records are numbered
-///   1, 2, 3… as with any sink.
+///   process counter in blocks of 256, so there is no atomic operation per event); across threads
+///   the tracer's clock, not `seq`, orders records. Numbers skip where another thread, or an event
+///   on the locked path, took the rest of a block; a single-threaded program whose events all take
+///   the direct path numbers them 1, 2, 3….
 ///
 /// Combined with other sinks (a ``MultiplexSink``, a ``FilteredSink``), the sink receives ordinary
 /// ``Event``s through ``Sink/emit(_:)`` instead, in `seq` order like every sink.
 public protocol TracerSink: Sink {
-    /// Records one event; called concurrently from every emitting thread, only when
-    /// ``Sink/wants(_:_:)`` said yes for its hook and phase.
+    /// Records one event; called concurrently from every emitting thread, only for a hook and
+    /// phase the sink wants (as its ``Sink/hookGate`` says when it has one, which must agree with
+    /// ``Sink/wants(_:_:)``, or else as `wants` says).
     func record(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, seq: UInt64)
 }
