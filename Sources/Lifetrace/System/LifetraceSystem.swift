@@ -11,7 +11,8 @@ import Synchronization
 public enum LifetraceSystem {
     /// The global sink, as the address of a retained `Unmanaged<SinkBox>` (0 when none). A replaced
     /// box is never released: an emitter on another thread may still hold it, and bootstrapping is rare.
-    private static let globalBox = Atomic<UInt>(0)
+    @usableFromInline
+    static let globalBox = Atomic<UInt>(0)
 
     /// A sink scoped to the current task (tests, embedded runs).
     @TaskLocal
@@ -146,7 +147,10 @@ public enum LifetraceSystem {
     /// Emits one event to the current sink; returns its timestamp (``untimed`` when a
     /// ``TracerSink`` took it), or 0 when nothing received it (and, for a `begin`, nothing will want
     /// its `end`). An `end` is measured from `begin` when that is a timestamp.
-    @usableFromInline
+    ///
+    /// The common case, a global sink, is inlined into the hook: a tracer's direct path then costs
+    /// no call before the tracer's own.
+    @inlinable
     static func emit(
         _ hook: Hook,
         _ phase: Phase,
@@ -154,9 +158,29 @@ public enum LifetraceSystem {
         _ details: Details,
         since begin: UInt64 = 0
     ) -> UInt64 {
+        guard lifetrace_activity_value() == 1,
+            let raw = UnsafeRawPointer(bitPattern: globalBox.load(ordering: .acquiring))
+        else {
+            return emitToCurrentBox(hook, phase, subject, details, since: begin)
+        }
+        // The global box is never released: no reference needs taking.
+        return Unmanaged<SinkBox>.fromOpaque(raw)._withUnsafeGuaranteedRef { box in
+            guard box.isTracer else { return box.emit(hook, phase, subject, details, since: begin) }
+            return unsafeDowncast(box, to: TracerSinkBox.self).record(hook, phase, subject, details)
+        }
+    }
+
+    /// ``emit(_:_:_:_:since:)`` with a task-scoped sink, or none.
+    @usableFromInline
+    static func emitToCurrentBox(
+        _ hook: Hook,
+        _ phase: Phase,
+        _ subject: Subject,
+        _ details: Details,
+        since begin: UInt64
+    ) -> UInt64 {
         withCurrentBox { box in
             guard box.isTracer else { return box.emit(hook, phase, subject, details, since: begin) }
-            // The direct path, inlined here: no second call before the tracer's.
             return unsafeDowncast(box, to: TracerSinkBox.self).record(hook, phase, subject, details)
         }
     }
@@ -168,7 +192,7 @@ public enum LifetraceSystem {
 
     /// A sequence number unique in the process and increasing on this thread, without an atomic
     /// operation per event: threads take numbers in blocks from the process counter.
-    @inline(__always)
+    @inlinable
     static func nextThreadSequenceNumber() -> UInt64 {
         UInt64(lifetrace_thread_seq())
     }

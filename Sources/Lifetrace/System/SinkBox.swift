@@ -1,8 +1,10 @@
 /// A sink behind a class reference, so it can be published through one atomic pointer; its
 /// ``emit(_:_:_:_:since:)`` is the path events take to the sink.
+@usableFromInline
 class SinkBox: @unchecked Sendable {
     let sink: any Sink
     /// Whether this is a ``TracerSinkBox`` (checked without a dynamic cast).
+    @usableFromInline
     let isTracer: Bool
 
     init(_ sink: any Sink, isTracer: Bool = false) {
@@ -17,6 +19,7 @@ class SinkBox: @unchecked Sendable {
     }
 
     /// Emits one event to the sink; see ``LifetraceSystem/emit(_:_:_:_:since:)``.
+    @usableFromInline
     func emit(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, since begin: UInt64) -> UInt64 {
         LifetraceSystem.emit(to: sink, hook, phase, subject, details, since: begin)
     }
