@@ -23,6 +23,12 @@ void lifetrace_activity_set_global(int installed) {
     }
 }
 
+void *lifetrace_global_box = 0;
+
+void lifetrace_set_global_box(void *box) {
+    __atomic_store_n(&lifetrace_global_box, box, __ATOMIC_RELEASE);
+}
+
 void lifetrace_set_global_gate(const struct lifetrace_gate *gate) {
     __atomic_store_n(&lifetrace_global_gate, gate, __ATOMIC_RELEASE);
 }

@@ -25,6 +25,17 @@ extern int lifetrace_activity;
 /** The gate of the global sink, or NULL (wants everything). */
 extern const struct lifetrace_gate *lifetrace_global_gate;
 
+/** The global sink's box (a retained Swift object, never released), or NULL. */
+extern void *lifetrace_global_box;
+
+/** The global sink's box (acquire). */
+static inline void *lifetrace_global_box_value(void) {
+    return __atomic_load_n(&lifetrace_global_box, __ATOMIC_ACQUIRE);
+}
+
+/** Publishes the global sink's box. */
+void lifetrace_set_global_box(void *box);
+
 /** The activity word, for the slow path (acquire). */
 static inline int lifetrace_activity_value(void) {
     return __atomic_load_n(&lifetrace_activity, __ATOMIC_ACQUIRE);

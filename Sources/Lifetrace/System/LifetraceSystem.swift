@@ -9,10 +9,9 @@ import Synchronization
 /// allocation. Tests scope a sink to one task with ``withSink(_:operation:)-swift.type.method``,
 /// so tests running in parallel each see only their own events.
 public enum LifetraceSystem {
-    /// The global sink, as the address of a retained `Unmanaged<SinkBox>` (0 when none). A replaced
-    /// box is never released: an emitter on another thread may still hold it, and bootstrapping is rare.
-    @usableFromInline
-    static let globalBox = Atomic<UInt>(0)
+    // The global sink lives in C (`lifetrace_global_box`, a plain global read inline): a retained
+    // `Unmanaged<SinkBox>`, NULL when none. A replaced box is never released: an emitter on another
+    // thread may still hold it, and bootstrapping is rare.
 
     /// A sink scoped to the current task (tests, embedded runs).
     @TaskLocal
@@ -53,7 +52,7 @@ public enum LifetraceSystem {
     public static func bootstrap(_ sink: any Sink) {
         let box = Unmanaged.passRetained(SinkBox.make(sink)).toOpaque()
         lifetrace_set_global_gate(sink.hookGate?.table)
-        _ = globalBox.exchange(UInt(bitPattern: box), ordering: .acquiringAndReleasing)
+        lifetrace_set_global_box(box)
         lifetrace_activity_set_global(sink is NoOpSink ? 0 : 1)
     }
 
@@ -105,7 +104,7 @@ public enum LifetraceSystem {
         if activity >= 2, let scoped = scopedBox {
             return scoped
         }
-        guard activity & 1 != 0, let raw = UnsafeRawPointer(bitPattern: globalBox.load(ordering: .acquiring)) else {
+        guard activity & 1 != 0, let raw = UnsafeRawPointer(lifetrace_global_box_value()) else {
             return nil
         }
         return Unmanaged<SinkBox>.fromOpaque(raw).takeUnretainedValue()
@@ -118,7 +117,7 @@ public enum LifetraceSystem {
         if activity >= 2, let scoped = scopedBox {
             return body(scoped)
         }
-        guard activity & 1 != 0, let raw = UnsafeRawPointer(bitPattern: globalBox.load(ordering: .acquiring)) else {
+        guard activity & 1 != 0, let raw = UnsafeRawPointer(lifetrace_global_box_value()) else {
             return 0
         }
         return Unmanaged<SinkBox>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
@@ -159,7 +158,7 @@ public enum LifetraceSystem {
         since begin: UInt64 = 0
     ) -> UInt64 {
         guard lifetrace_activity_value() == 1,
-            let raw = UnsafeRawPointer(bitPattern: globalBox.load(ordering: .acquiring))
+            let raw = UnsafeRawPointer(lifetrace_global_box_value())
         else {
             return emitToCurrentBox(hook, phase, subject, details, since: begin)
         }
