@@ -163,9 +163,8 @@ public enum LifetraceSystem {
             return emitToCurrentBox(hook, phase, subject, details, since: begin)
         }
         // The global box is never released: no reference needs taking.
-        return Unmanaged<SinkBox>.fromOpaque(raw)._withUnsafeGuaranteedRef { box in
-            guard box.isTracer else { return box.emit(hook, phase, subject, details, since: begin) }
-            return unsafeDowncast(box, to: TracerSinkBox.self).record(hook, phase, subject, details)
+        return Unmanaged<SinkBox>.fromOpaque(raw)._withUnsafeGuaranteedRef {
+            $0.deliver(hook, phase, subject, details, since: begin)
         }
     }
 
@@ -178,10 +177,7 @@ public enum LifetraceSystem {
         _ details: Details,
         since begin: UInt64
     ) -> UInt64 {
-        withCurrentBox { box in
-            guard box.isTracer else { return box.emit(hook, phase, subject, details, since: begin) }
-            return unsafeDowncast(box, to: TracerSinkBox.self).record(hook, phase, subject, details)
-        }
+        withCurrentBox { $0.deliver(hook, phase, subject, details, since: begin) }
     }
 
     /// The next number of the process counter (taken under the emission lock, so in delivery order).

@@ -18,6 +18,14 @@ class SinkBox: @unchecked Sendable {
         return SinkBox(sink)
     }
 
+    /// Hands one event to the sink: a tracer's direct path inline, any other sink through
+    /// ``emit(_:_:_:_:since:)``; returns what ``LifetraceSystem/emit(_:_:_:_:since:)`` returns.
+    @inlinable
+    final func deliver(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, since begin: UInt64) -> UInt64 {
+        guard isTracer else { return emit(hook, phase, subject, details, since: begin) }
+        return unsafeDowncast(self, to: TracerSinkBox.self).record(hook, phase, subject, details)
+    }
+
     /// Emits one event to the sink; see ``LifetraceSystem/emit(_:_:_:_:since:)``.
     @usableFromInline
     func emit(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, since begin: UInt64) -> UInt64 {
