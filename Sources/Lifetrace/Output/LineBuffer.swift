@@ -83,10 +83,16 @@ public struct LineBuffer: ~Copyable {
 
     /// Appends the UTF-8 bytes of `string`.
     public mutating func appendUTF8(_ string: String) {
-        let copied: Void? = string.utf8.withContiguousStorageIfAvailable { append(UnsafeRawBufferPointer($0)) }
-        if copied == nil {
+        Self.withUTF8(of: string) { append(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `string`: its own storage when it is contiguous (a
+    /// native string always is), a copy otherwise.
+    @inline(__always)
+    private static func withUTF8(of string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if string.utf8.withContiguousStorageIfAvailable(body) == nil {
             var string = string
-            string.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+            string.withUTF8(body)
         }
     }
 
@@ -111,7 +117,7 @@ public struct LineBuffer: ~Copyable {
                 appendUTF8(digits)
                 append(UInt8(ascii: "}"))
             default:
-                for byte in String(scalar).utf8 { append(byte) }
+                appendUTF8(String(scalar))
             }
         }
     }
@@ -119,11 +125,7 @@ public struct LineBuffer: ~Copyable {
     /// Appends `string` as a JSON string literal, quotes included: `"`, `\` and control characters
     /// are escaped; other text, non-ASCII included, is copied as UTF-8.
     public mutating func appendJSONString(_ string: String) {
-        let copied: Void? = string.utf8.withContiguousStorageIfAvailable { appendJSONString(utf8: $0) }
-        if copied == nil {
-            var string = string
-            string.withUTF8 { appendJSONString(utf8: $0) }
-        }
+        Self.withUTF8(of: string) { appendJSONString(utf8: $0) }
     }
 
     private mutating func appendJSONString(utf8 bytes: UnsafeBufferPointer<UInt8>) {

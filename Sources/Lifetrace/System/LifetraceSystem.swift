@@ -100,26 +100,24 @@ public enum LifetraceSystem {
     }
 
     private static func currentBox() -> SinkBox? {
-        let activity = lifetrace_activity_value()
-        if activity >= 2, let scoped = scopedBox {
-            return scoped
-        }
-        guard activity & 1 != 0, let raw = UnsafeRawPointer(lifetrace_global_box_value()) else {
-            return nil
-        }
-        return Unmanaged<SinkBox>.fromOpaque(raw).takeUnretainedValue()
+        withCurrentBox { $0 }
     }
 
-    /// Runs `body` with the current sink's box, without retaining the global one (it is never released).
+    /// Runs `body` with the current sink's box (the task's, else the global one); `nil` when none.
     @inline(__always)
-    private static func withCurrentBox(_ body: (SinkBox) -> UInt64) -> UInt64 {
+    private static func withCurrentBox<R>(_ body: (SinkBox) -> R) -> R? {
         let activity = lifetrace_activity_value()
         if activity >= 2, let scoped = scopedBox {
             return body(scoped)
         }
-        guard activity & 1 != 0, let raw = UnsafeRawPointer(lifetrace_global_box_value()) else {
-            return 0
-        }
+        return activity & 1 != 0 ? withGlobalBox(body) : nil
+    }
+
+    /// Runs `body` with the global sink's box, without taking a reference (a box is never
+    /// released); `nil` when none is installed.
+    @inlinable
+    static func withGlobalBox<R>(_ body: (SinkBox) -> R) -> R? {
+        guard let raw = UnsafeRawPointer(lifetrace_global_box_value()) else { return nil }
         return Unmanaged<SinkBox>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
     }
 
@@ -133,14 +131,10 @@ public enum LifetraceSystem {
         _ body: () throws -> R
     ) rethrows -> R {
         let begin = emit(hook, .begin, subject, details)
-        do {
-            let result = try body()
+        defer {
             if begin != 0 && isEnabled { _ = emit(hook, .end, subject, details, since: begin) }
-            return result
-        } catch {
-            if begin != 0 && isEnabled { _ = emit(hook, .end, subject, details, since: begin) }
-            throw error
         }
+        return try body()
     }
 
     /// Emits one event to the current sink; returns its timestamp (``untimed`` when a
@@ -157,15 +151,12 @@ public enum LifetraceSystem {
         _ details: Details,
         since begin: UInt64 = 0
     ) -> UInt64 {
-        guard lifetrace_activity_value() == 1,
-            let raw = UnsafeRawPointer(lifetrace_global_box_value())
-        else {
-            return emitToCurrentBox(hook, phase, subject, details, since: begin)
+        if lifetrace_activity_value() == 1,
+            let timestamp = withGlobalBox({ $0.deliver(hook, phase, subject, details, since: begin) })
+        {
+            return timestamp
         }
-        // The global box is never released: no reference needs taking.
-        return Unmanaged<SinkBox>.fromOpaque(raw)._withUnsafeGuaranteedRef {
-            $0.deliver(hook, phase, subject, details, since: begin)
-        }
+        return emitToCurrentBox(hook, phase, subject, details, since: begin)
     }
 
     /// ``emit(_:_:_:_:since:)`` with a task-scoped sink, or none.
@@ -177,7 +168,7 @@ public enum LifetraceSystem {
         _ details: Details,
         since begin: UInt64
     ) -> UInt64 {
-        withCurrentBox { $0.deliver(hook, phase, subject, details, since: begin) }
+        withCurrentBox { $0.deliver(hook, phase, subject, details, since: begin) } ?? 0
     }
 
     /// The next number of the process counter (taken under the emission lock, so in delivery order).

@@ -28,7 +28,7 @@ class SinkBox: @unchecked Sendable {
 
     /// Emits one event to the sink; see ``LifetraceSystem/emit(_:_:_:_:since:)``.
     @usableFromInline
-    func emit(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, since begin: UInt64) -> UInt64 {
+    final func emit(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, since begin: UInt64) -> UInt64 {
         LifetraceSystem.emit(to: sink, hook, phase, subject, details, since: begin)
     }
 }

@@ -19,11 +19,6 @@ final class TracerSinkBox: SinkBox, @unchecked Sendable {
         return tracer.wants(hook, phase)
     }
 
-    @usableFromInline
-    override func emit(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, since begin: UInt64) -> UInt64 {
-        record(hook, phase, subject, details)
-    }
-
     /// Hands one event to the tracer if it wants it; returns ``LifetraceSystem/untimed`` when the
     /// interval is open, 0 when the tracer wants neither end of it.
     @inlinable
