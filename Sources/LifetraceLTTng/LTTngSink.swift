@@ -48,30 +48,26 @@ public struct LTTngSink: TracerSink {
     public func record(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, seq: UInt64) {
         let slot = Self.slot(hook, phase)
         if details.target == nil && details.text == nil && hook.isWellKnown {
-            // The common shape (a controller, its flag, perhaps an index or a count): one string.
-            Self.fire(slot, seq, subject, animated: details.animated, index: details.index, count: details.count)
+            Self.fireCommonShape(slot, seq, subject, details)
         } else {
-            Self.fire(slot, seq, hook, subject, details)
+            Self.fireInFull(slot, seq, hook, subject, details)
         }
     }
 
+    /// The common shape (a controller, its flag, perhaps an index or a count): one string.
     @inline(__always)
-    private static func fire(_ slot: UInt32, _ seq: UInt64, _ subject: Subject, animated: Bool?, index: Int?, count: Int?) {
+    private static func fireCommonShape(_ slot: UInt32, _ seq: UInt64, _ subject: Subject, _ details: Details) {
         let id = UInt64(subject.id)
-        let animated: Int8 = animated.map { $0 ? 1 : 0 } ?? -1
-        let index = Int64(index ?? -1)
-        let count = Int64(count ?? -1)
+        let (animated, index, count) = scalars(of: details)
         subject.name.withCString { controller in
             lifetrace_tp_fire(slot, nil, seq, controller, id, nil, 0, animated, index, nil, count)
         }
     }
 
     @inline(never)
-    private static func fire(_ slot: UInt32, _ seq: UInt64, _ hook: Hook, _ subject: Subject, _ details: Details) {
+    private static func fireInFull(_ slot: UInt32, _ seq: UInt64, _ hook: Hook, _ subject: Subject, _ details: Details) {
         let id = UInt64(subject.id)
-        let animated: Int8 = details.animated.map { $0 ? 1 : 0 } ?? -1
-        let index = Int64(details.index ?? -1)
-        let count = Int64(details.count ?? -1)
+        let (animated, index, count) = scalars(of: details)
         let targetID = UInt64(details.target?.id ?? 0)
         let hookName = hook.isWellKnown ? nil : hook.name
         // Absent strings go as NULL, which LTTng records as "(null)": babeltrace2 2.0 misreads
@@ -86,6 +82,13 @@ public struct LTTngSink: TracerSink {
                 }
             }
         }
+    }
+
+    /// The details' numbers as the tracepoints take them: `animated` 1, 0 or -1 when absent;
+    /// `index` and `count` -1 when absent.
+    @inline(__always)
+    private static func scalars(of details: Details) -> (animated: Int8, index: Int64, count: Int64) {
+        (details.animated.map { $0 ? 1 : 0 } ?? -1, Int64(details.index ?? -1), Int64(details.count ?? -1))
     }
 
     /// The slot of the provider's state table for a hook and phase.
