@@ -224,18 +224,26 @@ open class View {
         if let window = top as? Window {
             window.runLayoutPass()
         } else {
-            // Borrow the shared scratch stack (a layout nested in this one finds it empty and
-            // makes its own), so laying out a detached branch again allocates nothing.
             var count = 0
-            var pending: [View] = []
-            swap(&pending, &Self.detachedLayoutScratch)
-            top.layoutBranch(count: &count, pending: &pending)
-            swap(&pending, &Self.detachedLayoutScratch)
+            Self.withLayoutStack { top.layoutBranch(count: &count, pending: &$0) }
         }
     }
 
-    /// The scratch stack of layouts outside any window.
-    private static var detachedLayoutScratch: [View] = []
+    /// Runs `body` with the scratch stack layout walks share, so a walk allocates nothing once a
+    /// walk of its depth has run. It is taken out while in use: a layout nested in another (a
+    /// `layoutIfNeeded` from a callback) finds it empty and makes its own.
+    static func withLayoutStack<R>(_ body: (inout [View]) -> R) -> R {
+        var pending: [View] = []
+        swap(&pending, &layoutStack)
+        defer {
+            pending.removeAll(keepingCapacity: true)
+            swap(&pending, &layoutStack)
+        }
+        return body(&pending)
+    }
+
+    /// The scratch stack of ``withLayoutStack(_:)``.
+    private static var layoutStack: [View] = []
 
     /// Whether this view or one inside it waits for a layout pass.
     var branchNeedsLayout: Bool { needsLayout || descendantNeedsLayout }
@@ -251,7 +259,7 @@ open class View {
     /// Lays out this branch top down: this view first (its controller's will/did around
     /// `layoutSubviews`), then each subview branch that needs it, depth first, in subview order.
     /// `count` gains one per view laid out. `pending` is a scratch stack (its contents are
-    /// ignored), so a window can reuse one buffer pass after pass; the walk is iterative, so a
+    /// ignored; see ``withLayoutStack(_:)``), so one buffer serves pass after pass; the walk is iterative, so a
     /// branch of any depth fits on the call stack.
     func layoutBranch(count: inout Int, pending: inout [View]) {
         pending.removeAll(keepingCapacity: true)

@@ -22,9 +22,6 @@ open class Window: View {
     /// Whether ``makeKeyAndVisible()`` was called.
     public private(set) var isKeyWindow = false
 
-    /// The layout pass's scratch stack, kept so a pass allocates nothing once the window has seen its depth.
-    private var layoutScratch: [View] = []
-
     /// The view with keyboard focus.
     public internal(set) weak var firstResponder: View?
 
@@ -119,16 +116,12 @@ open class Window: View {
         let state = probe.beginInterval(.layoutPass)
         var count = 0
         var rounds = 0
-        // The scratch stack is taken out while in use: a layoutIfNeeded from a callback starts a
-        // nested pass with a stack of its own.
-        var pending = layoutScratch
-        layoutScratch = []
-        while branchNeedsLayout && rounds < Self.layoutIterationLimit {
-            rounds += 1
-            layoutBranch(count: &count, pending: &pending)
+        View.withLayoutStack { pending in
+            while branchNeedsLayout && rounds < Self.layoutIterationLimit {
+                rounds += 1
+                layoutBranch(count: &count, pending: &pending)
+            }
         }
-        pending.removeAll(keepingCapacity: true)
-        layoutScratch = pending
         if branchNeedsLayout {
             runLoop.report(Diagnostic(.error, "Layout did not settle after \(rounds) rounds in one pass (a layout feedback loop)."))
         }
