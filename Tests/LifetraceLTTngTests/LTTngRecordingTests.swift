@@ -182,14 +182,8 @@ struct LTTngRecordingTests {
 
     @Test("a session without the vtid context: ctf2jsonl says so, pairs ends by id and hook, and still times them")
     func sessionWithoutThreadContext() throws {
-        let lttng = try tool("lttng")
         let binary = try LifetraceBinary.path()
-        try withScratchDirectory { directory in
-            let session = "lifetrace-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-            try #require(try runProcess(lttng, ["create", session, "--output=\(directory.path("trace"))"]).status == 0)
-            defer { _ = try? runProcess(lttng, ["destroy", session]) }
-            try #require(try runProcess(lttng, ["enable-event", "-u", "lifetrace:*", "-s", session]).status == 0)
-            try #require(try runProcess(lttng, ["start", session]).status == 0)
+        try withScratchDirectory { directory in try withHandMadeSession(in: directory) { lttng, session in
             let run = try runProcess(binary, ["run", Repository.scenario("seed004-back.scenario"), "--sink", "lttng"])
             try #require(run.status == 0, "\(run)")
             try #require(try runProcess(lttng, ["stop", session]).status == 0)
@@ -201,7 +195,7 @@ struct LTTngRecordingTests {
             let durations = try JQ.raw(#"select(.phase == "end") | .dur_ns"#, file: converted)
             #expect(durations.count > 10)
             #expect(durations.allSatisfy { (Int($0) ?? -1) >= 0 }, "\(durations)")
-        }
+        } }
     }
 
     @Test("no session: the program runs undisturbed with the lttng sink")
@@ -246,18 +240,10 @@ struct LTTngRecordingTests {
 
     @Test("a session daemon that dies mid-run: the traced program runs on undisturbed")
     func daemonDiesMidRun() throws {
-        let lttng = try tool("lttng")
         let binary = try LifetraceBinary.path()
-        try withScratchDirectory { directory in
-            let session = "lifetrace-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-            try #require(try runProcess(lttng, ["create", session, "--output=\(directory.path("trace"))"]).status == 0)
-            defer {
-                // Whatever happened, leave a daemon running for the other tests, and no session behind.
-                _ = try? runProcess(Repository.path("tools/lttng-daemon"), [])
-                _ = try? runProcess(lttng, ["destroy", session])
-            }
-            try #require(try runProcess(lttng, ["enable-event", "-u", "lifetrace:*", "-s", session]).status == 0)
-            try #require(try runProcess(lttng, ["start", session]).status == 0)
+        // Whatever happened, leave a daemon running for the other tests (and, as always, no session behind).
+        let restartDaemon = { _ = try? runProcess(Repository.path("tools/lttng-daemon"), []) }
+        try withScratchDirectory { directory in try withHandMadeSession(in: directory, cleanup: restartDaemon) { _, _ in
 
             let program = Process()
             program.executableURL = URL(fileURLWithPath: binary)
@@ -284,7 +270,7 @@ struct LTTngRecordingTests {
             // The daemon comes back for the tests that follow (tools/lttng-daemon: a test runner
             // blocks the signal `lttng-sessiond --daemonize` waits for).
             #expect(try runProcess(Repository.path("tools/lttng-daemon"), []).status == 0)
-        }
+        } }
     }
 
     @Test("another program tracing meanwhile: tracked by default, mixed in with --all-processes")

@@ -151,3 +151,24 @@ func expectSameEvents(
     }
     return expected.count
 }
+
+/// Runs `body` with a session of its own, made by hand (no `tools/lttng-record`, so no context
+/// added and every process traced): created to write into `directory/trace`, enabling
+/// `lifetrace:*`, started; `body` gets the `lttng` path and the session's name. The session is
+/// destroyed afterwards, whatever happened, once `cleanup` has run.
+func withHandMadeSession<R>(
+    in directory: ScratchDirectory,
+    cleanup: () -> Void = {},
+    _ body: (_ lttng: String, _ session: String) throws -> R
+) throws -> R {
+    let lttng = try tool("lttng")
+    let session = "lifetrace-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    try #require(try runProcess(lttng, ["create", session, "--output=\(directory.path("trace"))"]).status == 0)
+    defer {
+        cleanup()
+        _ = try? runProcess(lttng, ["destroy", session])
+    }
+    try #require(try runProcess(lttng, ["enable-event", "-u", "lifetrace:*", "-s", session]).status == 0)
+    try #require(try runProcess(lttng, ["start", session]).status == 0)
+    return try body(lttng, session)
+}
