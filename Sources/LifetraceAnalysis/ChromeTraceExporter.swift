@@ -136,22 +136,7 @@ public struct ChromeTraceExporter: Sendable {
         return text
     }
 
-    /// The category of a hook: `appearance`, `loading`, `layout`, `transition`, `editing`,
-    /// `containment`, `scenario` or `other`; viewers filter and colour by it.
-    public static func category(_ hook: Hook) -> String {
-        switch hook {
-        case .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear, .viewDidDisappear: "appearance"
-        case .loadView, .viewDidLoad, .deinitialize: "loading"
-        case .viewWillLayoutSubviews, .viewDidLayoutSubviews, .updateViewConstraints, .viewSafeAreaInsetsDidChange,
-            .viewLayoutMarginsDidChange, .layoutPass, .viewWillTransition:
-            "layout"
-        case .transition, .willShowViewController, .didShowViewController, .shouldSelectViewController,
-            .didSelectViewController, .prepareForSegue:
-            "transition"
-        case .textFieldShouldBeginEditing, .textFieldDidBeginEditing, .textFieldShouldEndEditing, .textFieldDidEndEditing: "editing"
-        case .willMove, .didMove: "containment"
-        case .scenarioStep: "scenario"
-        default: "other"
-        }
-    }
+    /// The category of a hook (hooks.def's category column): `appearance`, `loading`, `layout`,
+    /// `transition`, `editing`, `containment`, `scenario` or `other`; viewers filter and colour by it.
+    public static func category(_ hook: Hook) -> String { hook.category }
 }

@@ -15,12 +15,18 @@
 extern "C" {
 #endif
 
-/** The number of well-known hooks (the entries of hooks.def). */
-#define LIFETRACE_TP_HOOK_COUNT 29
-/** The first slot of the tracepoints of other runtimes' hooks. */
-#define LIFETRACE_TP_CUSTOM_SLOT (LIFETRACE_TP_HOOK_COUNT * 3)
-/** The number of slots. */
-#define LIFETRACE_TP_SLOT_COUNT (LIFETRACE_TP_CUSTOM_SLOT + 3)
+enum {
+    /** The number of well-known hooks (the entries of hooks.def). */
+    LIFETRACE_TP_HOOK_COUNT = 0
+#define LIFETRACE_HOOK(code, hook, member, stem, shape, category, doc) + 1
+#include "../hooks.def"
+#undef LIFETRACE_HOOK
+    ,
+    /** The first slot of the tracepoints of other runtimes' hooks. */
+    LIFETRACE_TP_CUSTOM_SLOT = LIFETRACE_TP_HOOK_COUNT * 3,
+    /** The number of slots. */
+    LIFETRACE_TP_SLOT_COUNT = LIFETRACE_TP_CUSTOM_SLOT + 3
+};
 
 /** Pointers to each slot's tracepoint state (non-zero while a session enables it). */
 extern const int *const lifetrace_tp_states[LIFETRACE_TP_SLOT_COUNT];

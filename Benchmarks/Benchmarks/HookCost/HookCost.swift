@@ -44,9 +44,9 @@ struct DevNullStream: TextOutputStream, Sendable {
 let controller = FeedViewController()
 let controllerName = controller.instrumentationName
 let controllerIDText = "0x" + String(UInt(bitPattern: ObjectIdentifier(controller)), radix: 16)
-/// The tracepoint slots of `viewWillAppear` (hook code 2): entry and exit.
-let entrySlot: UInt32 = 2 * 3 + UInt32(Phase.begin.rawValue)
-let exitSlot: UInt32 = 2 * 3 + UInt32(Phase.end.rawValue)
+/// The tracepoint slots of `viewWillAppear`: entry and exit (slot = code * 3 + phase).
+let entrySlot: UInt32 = Hook.viewWillAppear.code * 3 + UInt32(Phase.begin.rawValue)
+let exitSlot: UInt32 = Hook.viewWillAppear.code * 3 + UInt32(Phase.end.rawValue)
 
 let recording = RecordingSink()
 let noOpLogger = Logger(label: "lifetrace.bench") { _ in SwiftLogNoOpLogHandler() }

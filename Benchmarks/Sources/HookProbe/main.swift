@@ -49,11 +49,13 @@ func tracepointFloor(_ controller: FeedViewController, _ count: Int) -> Int {
     defer { free(name) }
     let id = UInt64(UInt(bitPattern: ObjectIdentifier(controller)))
     var seq: UInt64 = 0
+    let entry = Hook.viewWillAppear.code * 3 + UInt32(Phase.begin.rawValue)
+    let exit = Hook.viewWillAppear.code * 3 + UInt32(Phase.end.rawValue)
     for _ in 0..<count {
         seq &+= 1
-        lifetrace_tp_fire(2 * 3, nil, seq, name, id, nil, 0, 1, -1, nil, -1)
+        lifetrace_tp_fire(entry, nil, seq, name, id, nil, 0, 1, -1, nil, -1)
         seq &+= 1
-        lifetrace_tp_fire(2 * 3 + 1, nil, seq, name, id, nil, 0, 1, -1, nil, -1)
+        lifetrace_tp_fire(exit, nil, seq, name, id, nil, 0, 1, -1, nil, -1)
     }
     return Int(seq)
 }
