@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "Lifetrace", targets: ["Lifetrace"]),
         .library(name: "LifetraceLTTng", targets: ["LifetraceLTTng"]),
+        .library(name: "LifetraceCassowary", targets: ["LifetraceCassowary"]),
         .library(name: "LifetraceUI", targets: ["LifetraceUI"]),
         .library(name: "LifetraceScenario", targets: ["LifetraceScenario"]),
         .library(name: "LifetraceAnalysis", targets: ["LifetraceAnalysis"]),
@@ -14,6 +15,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // The instrumentation core: no dependency on any UI runtime. CLifetrace holds its hot-path
@@ -32,8 +34,11 @@ let package = Package(
         ),
         // The LTTng sink.
         .target(name: "LifetraceLTTng", dependencies: ["Lifetrace", "LifetraceTracepoints"]),
+        // An incremental Cassowary constraint solver (Badros, Borning & Stuckey 2001): Auto Layout's
+        // engine, with no dependency on the runtime so it is tested and benchmarked alone.
+        .target(name: "LifetraceCassowary", linkerSettings: [.linkedLibrary("m")]),
         // The headless UIKit-style view-controller runtime.
-        .target(name: "LifetraceUI", dependencies: ["Lifetrace"]),
+        .target(name: "LifetraceUI", dependencies: ["Lifetrace", "LifetraceCassowary"]),
         // The scenario language: parser, runner, golden-trace checks.
         .target(name: "LifetraceScenario", dependencies: ["Lifetrace", "LifetraceUI"]),
         // Reading traces back: statistics, the HTML report, Chrome trace export, diffs.
@@ -63,6 +68,13 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "LifetraceAnalysisTests", dependencies: ["Lifetrace", "LifetraceAnalysis", "LifetraceTestSupport"]),
+        .testTarget(
+            name: "LifetraceCassowaryTests",
+            dependencies: [
+                "LifetraceCassowary", "LifetraceTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
         .testTarget(name: "LifetraceLTTngTests", dependencies: ["Lifetrace", "LifetraceLTTng", "LifetraceTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -10,14 +10,24 @@ public struct LayoutPassStatistics: Sendable, Hashable, Codable {
     public var views: Int
     /// The pass's duration in nanoseconds.
     public var duration: UInt64
+    /// The time the layout engine spent solving in the pass (its `layoutEngineSolve` intervals),
+    /// `nil` when it did not solve.
+    public var solveDuration: UInt64?
+    /// The rows the solver changed in the pass (the solves' counts).
+    public var solveRows: Int?
 
     /// Creates the statistics of a pass.
-    public init(seq: UInt64, controller: String, index: Int? = nil, views: Int, duration: UInt64) {
+    public init(
+        seq: UInt64, controller: String, index: Int? = nil, views: Int, duration: UInt64, solveDuration: UInt64? = nil,
+        solveRows: Int? = nil
+    ) {
         self.seq = seq
         self.controller = controller
         self.index = index
         self.views = views
         self.duration = duration
+        self.solveDuration = solveDuration
+        self.solveRows = solveRows
     }
 
     /// Nanoseconds per view laid out (`nil` when the pass laid out no view).

@@ -12,6 +12,8 @@ public struct LayoutSummary: Sendable, Hashable, Codable {
     public var maxViewsPerPass: Int
     /// Nanoseconds per view laid out over all passes (total duration / total views; `nil` without views).
     public var costPerView: Double?
+    /// The engine's solving time in the passes that solved.
+    public var solveDurations: DurationSummary
 
     /// Summarises `passes`.
     public init(_ passes: [LayoutPassStatistics]) {
@@ -21,5 +23,6 @@ public struct LayoutSummary: Sendable, Hashable, Codable {
         meanViewsPerPass = passes.isEmpty ? 0 : Double(views) / Double(passes.count)
         maxViewsPerPass = passes.map(\.views).max() ?? 0
         costPerView = views > 0 ? Double(durations.total) / Double(views) : nil
+        solveDurations = DurationSummary(passes.compactMap(\.solveDuration))
     }
 }

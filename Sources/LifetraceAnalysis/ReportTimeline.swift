@@ -34,7 +34,12 @@ struct ReportTimeline {
         var details: [String] = []
         var detailIndex: [String: Int] = [:]
         let hasSteps = events.contains { $0.hook == .scenarioStep }
-        let hasLayout = events.contains { $0.hook == .layoutPass }
+        // The layout lane holds the passes and what runs inside them for views and the engine
+        // (each view's updateConstraints and layoutSubviews, the solve), nested under its pass.
+        let layoutHooks: Set<Hook> = [
+            .layoutPass, .layoutEngineSolve, .updateConstraints, .layoutSubviews, .unsatisfiableConstraints, .ambiguousLayout,
+        ]
+        let hasLayout = events.contains { layoutHooks.contains($0.hook) }
         if hasSteps {
             laneIndex["\u{0}steps"] = lanes.count
             lanes.append(Lane(name: "Scenario steps", kind: "steps"))
@@ -44,7 +49,7 @@ struct ReportTimeline {
             lanes.append(Lane(name: "Layout passes", kind: "layout"))
         }
         func lane(for hook: Hook, _ subject: Subject) -> Int {
-            let key = hook == .scenarioStep ? "\u{0}steps" : hook == .layoutPass ? "\u{0}layout" : subject.name
+            let key = hook == .scenarioStep ? "\u{0}steps" : layoutHooks.contains(hook) ? "\u{0}layout" : subject.name
             if let index = laneIndex[key] { return index }
             laneIndex[key] = lanes.count
             lanes.append(Lane(name: subject.name, kind: "controller"))

@@ -39,6 +39,8 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
         var instants: [Key: Int] = [:]
         var passes: [LayoutPassStatistics] = []
         var transitions: [TransitionStatistics] = []
+        // The solves of the engine since the current pass of each window began: time and rows.
+        var solving: [UInt: (duration: UInt64, rows: Int)] = [:]
         for event in trace.events {
             let key = Key(hook: event.hook.name, controller: byController ? event.subject.name : nil)
             switch event.phase {
@@ -51,10 +53,16 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
                 // out rather than count it as 0 ns.
                 guard let duration = event.duration else { continue }
                 durations[key, default: []].append(duration)
-                if event.hook == .layoutPass {
+                if event.hook == .layoutEngineSolve {
+                    let sum = solving[event.subject.id] ?? (0, 0)
+                    let (total, overflow) = sum.duration.addingReportingOverflow(duration)
+                    solving[event.subject.id] = (overflow ? .max : total, sum.rows &+ (event.details.count ?? 0))
+                } else if event.hook == .layoutPass {
+                    let solve = solving.removeValue(forKey: event.subject.id)
                     passes.append(LayoutPassStatistics(
                         seq: event.seq, controller: event.subject.name, index: event.details.index,
-                        views: event.details.count ?? 0, duration: duration))
+                        views: event.details.count ?? 0, duration: duration, solveDuration: solve?.duration,
+                        solveRows: solve?.rows))
                 } else if event.hook == .transition {
                     transitions.append(TransitionStatistics(
                         seq: event.seq, controller: event.subject.name, target: event.details.target?.name,
@@ -118,12 +126,18 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
             out += ", total \(DurationText.format(layout.durations.total)), p50 \(DurationText.format(layout.durations.p50))"
             out += ", max \(DurationText.format(layout.durations.max))"
             if let cost = layout.costPerView { out += ", \(DurationText.format(cost)) per view" }
+            let solves = layout.solveDurations
+            if solves.count > 0 {
+                out += "; the engine solved in \(solves.count) of them: total \(DurationText.format(solves.total))"
+                out += ", p50 \(DurationText.format(solves.p50)), max \(DurationText.format(solves.max))"
+            }
             out += "\n"
-            var rows: [[String]] = [["seq", "by", "index", "views", "duration", "per view"]]
+            var rows: [[String]] = [["seq", "by", "index", "views", "duration", "per view", "solve", "rows"]]
             for pass in layoutPasses.prefix(maxRows) {
                 rows.append([
                     "\(pass.seq)", pass.controller, pass.index.map { "\($0)" } ?? "-", "\(pass.views)",
                     DurationText.format(pass.duration), pass.costPerView.map(DurationText.format) ?? "-",
+                    pass.solveDuration.map(DurationText.format) ?? "-", pass.solveRows.map { "\($0)" } ?? "-",
                 ])
             }
             out += TextTable.render(rows, leftAligned: 2, skipFirst: true)

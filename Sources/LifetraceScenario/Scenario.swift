@@ -97,4 +97,6 @@ public enum Action: Sendable, Hashable {
     case memoryWarning
     /// `wait DURATION` (`500ms`, `2s`, `250us`), in nanoseconds.
     case wait(nanoseconds: UInt64)
+    /// An Auto Layout step: views, stack views and constraints (``LayoutStep``).
+    case layout(LayoutStep)
 }

@@ -25,6 +25,18 @@ public final class ScenarioRunner {
 
     private let probe = Probe(name: "scenario")
 
+    /// The views declared with `view` and `stack` once added to their parent, by name, and the
+    /// names declared (some wait for a controller's view to load).
+    var layoutViews: [String: View] = [:]
+    var declaredViewNames: Set<String> = []
+    /// The constraints declared with `constrain`, by name (active or waiting for their items).
+    var layoutConstraints: [String: LayoutConstraint] = [:]
+    var declaredConstraintNames: Set<String> = []
+    /// Constraints waiting for their items' views to load.
+    var waitingConstraints: [ConstraintSpecification] = []
+    /// Views declared in a declared view that itself waits, by that view's name.
+    var waitingChildren: [String: [@MainActor (View) -> Void]] = [:]
+
     /// Creates a runner with a window of the given size on a new run loop.
     public init(clock: AnimationClock = .virtual, windowSize: Size = Window.defaultFrame.size) {
         runLoop = MainRunLoop(clock: clock)
@@ -83,7 +95,7 @@ public final class ScenarioRunner {
     // MARK: Steps
 
     /// Why a step cannot run, and the argument at fault (nil: the step as a whole).
-    private struct StepFailure: Error {
+    struct StepFailure: Error {
         let message: String
         let word: String?
         init(_ message: String, at word: String? = nil) {
@@ -188,6 +200,8 @@ public final class ScenarioRunner {
             window.sendMemoryWarning()
         case .wait(let nanoseconds):
             runLoop.run(for: Double(nanoseconds) / 1e9)
+        case .layout(let step):
+            try perform(step)
         }
     }
 

@@ -12,6 +12,10 @@ public final class ScenarioViewController: ViewController, TextFieldDelegate {
     /// Children added in `viewDidLoad` (`child CHILD in PARENT`), in declaration order.
     public internal(set) var declaredChildren: [ViewController] = []
 
+    /// Work that waits for the view: views and constraints declared before it loaded, run at the
+    /// end of `viewDidLoad` in declaration order.
+    var whenViewLoads: [@MainActor () -> Void] = []
+
     /// Creates a scenario controller with a name.
     public override init(name: String? = nil) {
         super.init(name: name)
@@ -30,5 +34,8 @@ public final class ScenarioViewController: ViewController, TextFieldDelegate {
             view.addSubview(child.view)
             child.didMove(toParent: self)
         }
+        let work = whenViewLoads
+        whenViewLoads = []
+        for item in work { item() }
     }
 }

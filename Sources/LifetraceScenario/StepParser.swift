@@ -15,9 +15,9 @@ struct StepParser {
     /// Every word of the line, keyword first.
     let tokens: [ScenarioLexer.Token]
     /// The positional words after the keyword.
-    private var words: [ScenarioLexer.Token] = []
+    var words: [ScenarioLexer.Token] = []
     /// The options after the positional words.
-    private var optionTokens: [ScenarioLexer.Token] = []
+    var optionTokens: [ScenarioLexer.Token] = []
 
     /// Prepares to parse a non-empty line.
     init(source: String, line: Int, tokens: [ScenarioLexer.Token]) {
@@ -128,6 +128,7 @@ struct StepParser {
             try options(allowing: [])
             return .wait(nanoseconds: nanoseconds)
         default:
+            if let action = try layoutAction() { return action }
             var message = "unknown step \"\(keyword.text)\"; expected one of: "
                 + ScenarioParser.stepKeywords.joined(separator: ", ")
             if let close = ScenarioParser.suggestion(for: keyword.text) {
@@ -140,9 +141,12 @@ struct StepParser {
     // MARK: - Words
 
     /// Separates positional words from trailing options; a word after an option is an error.
-    private mutating func splitWordsAndOptions() throws(ScenarioError) {
+    mutating func splitWordsAndOptions() throws(ScenarioError) {
         for token in tokens.dropFirst() {
-            if token.text.contains("=") {
+            // `key=value`, with a key: not a relation (`==`, `<=`, `>=`) nor a stray `=`.
+            if let equals = token.text.firstIndex(of: "="), equals != token.text.startIndex,
+                !Self.relations.contains(token.text)
+            {
                 optionTokens.append(token)
             } else if let option = optionTokens.last {
                 throw error(
@@ -155,14 +159,14 @@ struct StepParser {
     }
 
     /// Exactly one positional word.
-    private func singleWord(missing message: String) throws(ScenarioError) -> ScenarioLexer.Token {
+    func singleWord(missing message: String) throws(ScenarioError) -> ScenarioLexer.Token {
         guard let word = words.first else { throw error(message, at: keyword) }
         try noWords(after: 1)
         return word
     }
 
     /// Exactly one positional word that is a name.
-    private func singleName(role: String) throws(ScenarioError) -> String {
+    func singleName(role: String) throws(ScenarioError) -> String {
         let word = try singleWord(missing: "\(keyword.text) needs \(role)")
         return try name(word)
     }
@@ -186,7 +190,7 @@ struct StepParser {
     }
 
     /// `A <joiner> B`, as in `child A in B` and `add-child A to B`.
-    private func pair(joinedBy joiner: String, usage: String) throws(ScenarioError) -> (String, String) {
+    func pair(joinedBy joiner: String, usage: String) throws(ScenarioError) -> (String, String) {
         let expectation = "\(keyword.text): expected \"\(usage)\""
         guard words.count >= 3 else {
             if words.count == 2, words[1].text != joiner {
@@ -202,7 +206,7 @@ struct StepParser {
     }
 
     /// One word out of a fixed set.
-    private func oneOf(_ choices: [String]) throws(ScenarioError) -> String {
+    func oneOf(_ choices: [String]) throws(ScenarioError) -> String {
         let alternatives = choices.map { "\"\($0)\"" }.joined(separator: " or ")
         let word = try singleWord(missing: "\(keyword.text) needs \(alternatives)")
         guard choices.contains(word.text) else {
@@ -212,7 +216,7 @@ struct StepParser {
     }
 
     /// No positional words beyond the first `count`.
-    private func noWords(after count: Int = 0) throws(ScenarioError) {
+    func noWords(after count: Int = 0) throws(ScenarioError) {
         guard words.count > count else { return }
         let extra = words[count]
         let before = ScenarioLexer.normalized(Array(tokens.prefix { $0.column < extra.column }))
@@ -220,7 +224,7 @@ struct StepParser {
     }
 
     /// A word that must be a name.
-    private func name(_ word: ScenarioLexer.Token) throws(ScenarioError) -> String {
+    func name(_ word: ScenarioLexer.Token) throws(ScenarioError) -> String {
         guard ScenarioLexer.isIdentifier(word.text) else {
             throw error("expected a name (an identifier), got \"\(word.text)\"", at: word)
         }
@@ -290,7 +294,7 @@ struct StepParser {
     }
 
     /// A positive decimal number without sign or exponent.
-    private static func dimension(_ text: Substring) -> Double? {
+    static func dimension(_ text: Substring) -> Double? {
         guard !text.isEmpty, text.allSatisfy({ ("0"..."9").contains($0) || $0 == "." }),
               text.filter({ $0 == "." }).count <= 1,
               let value = Double(text), value.isFinite, value > 0
@@ -327,7 +331,7 @@ struct StepParser {
     }
 
     /// An error at a word of this line.
-    private func error(_ message: String, at token: ScenarioLexer.Token) -> ScenarioError {
+    func error(_ message: String, at token: ScenarioLexer.Token) -> ScenarioError {
         ScenarioError(source: source, line: line, column: token.column, message: message)
     }
 }

@@ -70,6 +70,30 @@ struct ParserTests {
         ("wait 250µs", .wait(nanoseconds: 250_000)),
         ("wait 10ns", .wait(nanoseconds: 10)),
         ("wait 0ms", .wait(nanoseconds: 0)),
+        ("view Title in Home", .layout(.declareView(name: "Title", parent: "Home", intrinsicSize: nil, frame: nil))),
+        ("view Title in Home intrinsic=120x20 frame=0,-4,100x40", .layout(.declareView(
+            name: "Title", parent: "Home", intrinsicSize: Size(width: 120, height: 20),
+            frame: Rect(x: 0, y: -4, width: 100, height: 40)))),
+        ("stack Row in Home", .layout(.declareStack(
+            name: "Row", parent: "Home", axis: .horizontal, spacing: 0, alignment: .fill, distribution: .fill))),
+        ("stack Row in Home axis=vertical spacing=8 alignment=center distribution=equalSpacing", .layout(.declareStack(
+            name: "Row", parent: "Home", axis: .vertical, spacing: 8, alignment: .center, distribution: .equalSpacing))),
+        ("constrain top Title.top == Home.safeArea.top + 16", .layout(.constrain(ConstraintSpecification(
+            id: "top", first: .init(item: "Title", guide: nil, attribute: .top), relation: .equal,
+            second: .init(item: "Home", guide: .safeArea, attribute: .top), multiplier: 1, constant: 16, priority: 1000)))),
+        ("constrain w Title.width <= Home.margins.width * 0.5 - 4 priority=750", .layout(.constrain(ConstraintSpecification(
+            id: "w", first: .init(item: "Title", guide: nil, attribute: .width), relation: .lessThanOrEqual,
+            second: .init(item: "Home", guide: .margins, attribute: .width), multiplier: 0.5, constant: -4, priority: 750)))),
+        ("constrain h Title.height >= 44", .layout(.constrain(ConstraintSpecification(
+            id: "h", first: .init(item: "Title", guide: nil, attribute: .height), relation: .greaterThanOrEqual,
+            second: nil, multiplier: 0, constant: 44, priority: 1000)))),
+        ("set-constant top -8.5", .layout(.setConstant(id: "top", constant: -8.5))),
+        ("activate top", .layout(.setActive(id: "top", active: true))),
+        ("deactivate top", .layout(.setActive(id: "top", active: false))),
+        ("hide Title", .layout(.setHidden(name: "Title", hidden: true))),
+        ("show Title", .layout(.setHidden(name: "Title", hidden: false))),
+        ("intrinsic Title 80x24", .layout(.setIntrinsicSize(name: "Title", size: Size(width: 80, height: 24)))),
+        ("check-ambiguity on", .layout(.checkAmbiguity(true))),
     ]
 
     @Test("every step kind parses to its action, with defaults", arguments: steps)
@@ -134,11 +158,11 @@ struct ParserTests {
         ErrorCase("psuh Second", 1, 1,
          "unknown step \"psuh\"; expected one of: nav, tabs, child, launch, push, pop, pop-to-root, set-stack, "
             + "interactive-pop, present, dismiss, segue, select-tab, add-child, remove-child, edit, end-editing, "
-            + "rotate, resize, memory-warning, wait; did you mean \"push\"?"),
+            + "rotate, resize, memory-warning, wait, view, stack, constrain, set-constant, activate, deactivate, hide, show, intrinsic, check-ambiguity; did you mean \"push\"?"),
         ErrorCase("launch A\nfrobnicate", 2, 1,
          "unknown step \"frobnicate\"; expected one of: nav, tabs, child, launch, push, pop, pop-to-root, "
             + "set-stack, interactive-pop, present, dismiss, segue, select-tab, add-child, remove-child, edit, "
-            + "end-editing, rotate, resize, memory-warning, wait"),
+            + "end-editing, rotate, resize, memory-warning, wait, view, stack, constrain, set-constant, activate, deactivate, hide, show, intrinsic, check-ambiguity"),
         ErrorCase("push Second animated=yes", 1, 13, "expected \"animated=true\" or \"animated=false\", got \"animated=yes\""),
         ErrorCase("push 3x", 1, 6, "expected a name (an identifier), got \"3x\""),
         ErrorCase("nav Nav A-b", 1, 9, "expected a name (an identifier), got \"A-b\""),
@@ -187,6 +211,23 @@ struct ParserTests {
          "unknown option \"anim=true\" for present; expected style=… or animated=…"),
         ErrorCase("push animated=false Second", 1, 21,
          "unexpected \"Second\" after \"animated=false\"; options come after the step's words"),
+        ErrorCase("view Title of Home", 1, 12, "view: expected \"view NAME in PARENT [intrinsic=WxH] [frame=X,Y,WxH]\", got \"of\""),
+        ErrorCase("view Title in Home intrinsic=wide", 1, 20,
+         "expected intrinsic=WxH such as intrinsic=120x20, got \"intrinsic=wide\""),
+        ErrorCase("stack Row in Home axis=diagonal", 1, 19,
+         "expected one of axis=horizontal, axis=vertical, got \"axis=diagonal\""),
+        ErrorCase("constrain top Title.top = Home.top", 1, 25, "expected a relation ==, <= or >=, got \"=\""),
+        ErrorCase("constrain top Title.top == Home.width", 1, 28,
+         "Title.top cannot be related to Home.width: expected an attribute of the same axis and kind"),
+        ErrorCase("constrain top Title.top == 40", 1, 28,
+         "only a width or a height can equal a number; Title.top needs another item's attribute"),
+        ErrorCase("constrain top Title.middle == Home.top", 1, 15,
+         "unknown attribute \"middle\" in \"Title.middle\"; expected one of: bottom, centerX, centerY, height, leading, left, right, top, trailing, width"),
+        ErrorCase("constrain top Title.top == Home.top + x", 1, 39, "expected a number after \"+\", got \"x\""),
+        ErrorCase("constrain top Title.top == Home.top priority=0", 1, 37,
+         "expected priority=P with P from 1 to 1000, got \"priority=0\""),
+        ErrorCase("set-constant top wide", 1, 18, "expected a constant (a number such as 8 or -4.5), got \"wide\""),
+        ErrorCase("check-ambiguity maybe", 1, 17, "expected \"on\" or \"off\", got \"maybe\""),
         ErrorCase("\n# c\n   launch   First\n  push  Second  animated=maybe  # x", 4, 17,
          "expected \"animated=true\" or \"animated=false\", got \"animated=maybe\""),
     ]

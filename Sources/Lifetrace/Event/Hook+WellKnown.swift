@@ -59,12 +59,22 @@ extension Hook {
     @inlinable public static var transition: Hook { Hook(code: 27) }
     /// One step of a scenario; carries `index` and `text`.
     @inlinable public static var scenarioStep: Hook { Hook(code: 28) }
+    /// A view updates its constraints (`updateConstraints`), in the constraint pass before layout: subviews before their superview.
+    @inlinable public static var updateConstraints: Hook { Hook(code: 29) }
+    /// A view lays out its subviews (`layoutSubviews`), top down, with frames from the layout engine.
+    @inlinable public static var layoutSubviews: Hook { Hook(code: 30) }
+    /// The layout engine takes the constraint changes since the last pass and solves; `text` gives its size, the `end` counts the rows the solver changed.
+    @inlinable public static var layoutEngineSolve: Hook { Hook(code: 31) }
+    /// The engine could not satisfy every required constraint: `text` lists the conflicting ones and the one broken to recover.
+    @inlinable public static var unsatisfiableConstraints: Hook { Hook(code: 32) }
+    /// A view's frame is not fully determined by its constraints (the opt-in ambiguity check); `text` says which.
+    @inlinable public static var ambiguousLayout: Hook { Hook(code: 33) }
 }
 
 extension HookNames {
     /// The number of well-known hooks; codes at or above it are hooks of other runtimes.
     @inlinable
-    static var wellKnownCount: UInt32 { 29 }
+    static var wellKnownCount: UInt32 { 34 }
 
     /// The name of a well-known hook as static text (no allocation, no reference count, nothing to
     /// escape), or `nil` for a hook of another runtime.
@@ -99,6 +109,11 @@ extension HookNames {
         case 26: "layoutPass"
         case 27: "transition"
         case 28: "scenario.step"
+        case 29: "updateConstraints"
+        case 30: "layoutSubviews"
+        case 31: "layoutEngineSolve"
+        case 32: "unsatisfiableConstraints"
+        case 33: "ambiguousLayout"
         default: nil
         }
     }
@@ -108,7 +123,7 @@ extension HookNames {
         switch code {
         case 0, 1, 17: "loading"
         case 2, 3, 4, 5, 6: "appearance"
-        case 7, 8, 9, 10, 11, 12, 26: "layout"
+        case 7, 8, 9, 10, 11, 12, 26, 29, 30, 31, 32, 33: "layout"
         case 14, 15: "containment"
         case 16, 18, 19, 20, 21, 27: "transition"
         case 22, 23, 24, 25: "editing"

@@ -1,11 +1,13 @@
 import Lifetrace
 
 extension ViewController {
-    /// Asks for `updateViewConstraints` before the next layout, and marks the view for layout.
+    /// Asks for `updateViewConstraints` in the next constraint pass (the root view's).
     public func setNeedsUpdateConstraints() {
-        needsUpdateConstraints = true
-        viewIfLoaded?.setNeedsLayout()
+        viewIfLoaded?.setNeedsUpdateConstraints()
     }
+
+    /// Whether `updateViewConstraints` runs in the next constraint pass (true for a new view).
+    public var needsUpdateConstraints: Bool { viewIfLoaded?.needsUpdateConstraints ?? true }
 
     /// The insets of the root view that the window's safe area covers (zero out of a window).
     public var safeAreaInsets: EdgeInsets {
@@ -13,11 +15,19 @@ extension ViewController {
         return window.safeAreaInsets.clipped(to: view.frameInWindow, within: window.bounds.size)
     }
 
-    /// Runs `updateViewConstraints` when asked for, at the start of the view's layout (UIKit
-    /// updates constraints in the pass before layout).
-    func updateConstraintsIfNeeded() {
-        guard needsUpdateConstraints else { return }
-        needsUpdateConstraints = false
+    /// The root view's turn in the constraint pass: the safe area is reported first (the
+    /// ancestors' before this controller's), then `updateViewConstraints`, whose default runs the
+    /// root view's `updateConstraints`.
+    func runUpdateViewConstraints() {
+        var chain: [ViewController] = []
+        var current: ViewController? = self
+        while let controller = current {
+            chain.append(controller)
+            current = controller.parent
+        }
+        for controller in chain.reversed() {
+            if let view = controller.viewIfLoaded, view.window != nil { controller.updateSafeAreaIfNeeded(of: view) }
+        }
         withInterval(.updateViewConstraints) { updateViewConstraints() }
     }
 

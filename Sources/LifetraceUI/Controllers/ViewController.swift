@@ -69,9 +69,6 @@ open class ViewController: Instrumented {
     /// and call ``beginAppearanceTransition(_:animated:)`` on them yourself).
     open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
 
-    /// Whether `updateViewConstraints` runs before the next layout of the view (set by
-    /// ``setNeedsUpdateConstraints()``; true for a new view).
-    public internal(set) var needsUpdateConstraints = true
     /// The safe-area insets of the root view when the controller was last told about them.
     var reportedSafeAreaInsets: EdgeInsets = .zero
 
@@ -107,6 +104,12 @@ open class ViewController: Instrumented {
             loadedView?.owningController = nil
             loadedView = newValue
             newValue.owningController = self
+            // A new root view runs `updateViewConstraints` in its first constraint pass, and has
+            // the system's minimum margins of a root view (16 points left and right on an iPhone).
+            newValue.setNeedsUpdateConstraints()
+            if newValue.layoutMargins == View.defaultLayoutMargins {
+                newValue.layoutMargins = EdgeInsets(top: 0, left: 16, bottom: 0, right: 16)
+            }
         }
     }
 
@@ -156,8 +159,11 @@ open class ViewController: Instrumented {
     /// The view laid out its subviews.
     open func viewDidLayoutSubviews() {}
 
-    /// Constraints are being updated, before the view's layout. Overrides call `super`.
-    open func updateViewConstraints() {}
+    /// Constraints are being updated, in the constraint pass before layout. The default runs the
+    /// root view's `updateConstraints`; overrides call `super` (last, as in UIKit).
+    open func updateViewConstraints() {
+        viewIfLoaded?.runUpdateConstraints()
+    }
     /// The safe-area insets of the root view changed (it entered the window, or the window rotated).
     open func viewSafeAreaInsetsDidChange() {}
     /// The layout margins of the root view changed (they follow the safe area).
@@ -240,9 +246,8 @@ open class ViewController: Instrumented {
     @inline(never)
     func performLayout(of rootView: View) {
         updateSafeAreaIfNeeded(of: rootView)
-        updateConstraintsIfNeeded()
         withInterval(.viewWillLayoutSubviews) { viewWillLayoutSubviews() }
-        rootView.layoutSubviews()
+        rootView.runLayoutSubviews()
         withInterval(.viewDidLayoutSubviews) { viewDidLayoutSubviews() }
     }
 

@@ -1,17 +1,41 @@
+import Lifetrace
+
 /// A rectangle on screen that lays out its subviews: the runtime's `UIView`.
 ///
 /// Layout is deferred as in UIKit: ``setNeedsLayout()`` marks the view, and the pass runs at the
 /// end of the run loop's turn, top down (a view's ``layoutSubviews()`` runs before its subviews'),
 /// visiting only the branches that need it. ``layoutIfNeeded()`` runs it now. A size change marks
 /// the view and resizes its subviews by their ``autoresizingMask``.
+///
+/// Auto Layout works as in UIKit: constraints (``LayoutConstraint``, made from anchors) place the
+/// views that do not translate their autoresizing mask
+/// (``translatesAutoresizingMaskIntoConstraints`` `= false`). A window's layout pass first runs
+/// the constraint pass (``updateConstraints()``, subviews before superviews), then the engine
+/// solves, then layout runs top down, each ``layoutSubviews()`` giving its subviews the frames the
+/// engine solved. Views are instrumented: `updateConstraints` and `layoutSubviews` intervals name
+/// the view by its ``identifier`` (or type name).
 @MainActor
-open class View {
+open class View: @MainActor Instrumented {
+    /// The name of the view in traces and constraint descriptions (by default its type name, or
+    /// `Name.view` for a controller's root view).
+    public let identifier: String?
+
+    /// The view's name in traces: its ``identifier``; for a controller's root view, the
+    /// controller's name and `.view`; otherwise its type name.
+    public var instrumentationName: String {
+        if let identifier { return identifier }
+        if let owningController { return owningController.name + ".view" }
+        return String(describing: type(of: self))
+    }
+
     /// The view's position in its superview and its size.
     public var frame: Rect {
         get { Rect(origin: origin, size: bounds.size) }
         set {
+            let moved = origin != newValue.origin || bounds.size != newValue.size
             origin = newValue.origin
             setSize(newValue.size)
+            if moved, translatesAutoresizingMaskIntoConstraints, let engine { engine.viewDidChange(self) }
         }
     }
 
@@ -29,14 +53,68 @@ open class View {
     /// The window the view is in, if any.
     public internal(set) weak var window: Window?
 
-    /// Whether the view is hidden (it stays in the hierarchy and is still laid out).
-    public var isHidden = false
+    /// Whether the view is hidden (it stays in the hierarchy and is still laid out; in a stack
+    /// view's arrangement it collapses).
+    public var isHidden = false {
+        didSet { if isHidden != oldValue { (superview as? StackView)?.arrangedSubviewVisibilityDidChange() } }
+    }
 
     /// How the view resizes when its superview's size changes.
     public var autoresizingMask: AutoresizingMask = []
 
     /// Whether a size change resizes the subviews by their masks.
     public var autoresizesSubviews = true
+
+    /// Whether the view's frame is its own (set by code, kept by its autoresizing mask, which
+    /// becomes engine constraints when Auto Layout relates the view), or placed by constraints
+    /// (`false`, as for every view you constrain).
+    public var translatesAutoresizingMaskIntoConstraints = true {
+        didSet {
+            guard translatesAutoresizingMaskIntoConstraints != oldValue else { return }
+            engine?.viewDidChange(self)
+            superview?.setNeedsLayout()
+        }
+    }
+
+    /// The size the view's content wants (a label's text), or ``noIntrinsicMetric`` on an axis
+    /// without one (the default on both). Auto Layout holds a view to it with content hugging and
+    /// compression resistance; call ``invalidateIntrinsicContentSize()`` when it changes.
+    open var intrinsicContentSize: Size { Size(width: noIntrinsicMetric, height: noIntrinsicMetric) }
+
+    /// The view's constraints are being updated, in the constraint pass before layout (after
+    /// ``setNeedsUpdateConstraints()``). Override to change constraints in one batch; call `super` last.
+    open func updateConstraints() {}
+
+    /// The space between the view's edges and its content: 8 points on each side (16 left and
+    /// right for a controller's root view); ``layoutMarginsGuide`` follows them.
+    public var layoutMargins = View.defaultLayoutMargins {
+        didSet { if layoutMargins != oldValue { setNeedsLayout() } }
+    }
+
+    /// A view's margins unless set: 8 points on each side.
+    static let defaultLayoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+
+    /// Whether the layout margins are measured from the safe area (UIKit's default) rather than
+    /// from the bounds.
+    public var insetsLayoutMarginsFromSafeArea = true {
+        didSet { if insetsLayoutMarginsFromSafeArea != oldValue { setNeedsLayout() } }
+    }
+
+    /// The insets the window's safe area covers of this view (zero out of a window).
+    public var safeAreaInsets: EdgeInsets {
+        guard let window else { return .zero }
+        return window.safeAreaInsets.clipped(to: frameInWindow, within: window.bounds.size)
+    }
+
+    /// The view's Auto Layout state (constraints, engine variables, guides), made on first use.
+    var autoLayout: AutoLayoutState?
+
+    /// The constraint pass must run `updateConstraints` for this view.
+    public internal(set) var needsUpdateConstraints = false
+    /// A view below this one needs its constraints updated.
+    var descendantNeedsUpdateConstraints = false
+    /// Constraints were installed in this branch (set for the view and its superviews, kept).
+    var branchUsesAutoLayout = false
 
     /// The controller whose root view this is (UIKit's view delegate).
     weak var owningController: ViewController?
@@ -60,8 +138,9 @@ open class View {
         }
     }
 
-    /// Creates a view with a frame.
-    public init(frame: Rect = .zero) {
+    /// Creates a view with a frame and, for traces and constraint descriptions, a name.
+    public init(frame: Rect = .zero, identifier: String? = nil) {
+        self.identifier = identifier
         self.origin = frame.origin
         self.bounds = Rect(origin: .zero, size: frame.size)
     }
@@ -88,6 +167,11 @@ open class View {
         view.superview = self
         if view.window !== window { view.moveToWindow(window) }
         if view.needsLayout || view.descendantNeedsLayout { markDescendantNeedsLayout() }
+        if view.branchNeedsUpdateConstraints { markDescendantNeedsUpdateConstraints() }
+        if view.branchUsesAutoLayout {
+            markBranchUsesAutoLayout()
+            view.relocateConstraints(to: window?.layoutEngine)
+        }
         didAddSubview(view)
     }
 
@@ -99,6 +183,7 @@ open class View {
     /// Removes the view from its superview (and its window).
     public func removeFromSuperview() {
         guard let superview else { return }
+        if branchUsesAutoLayout || superview.branchUsesAutoLayout { leaveAutoLayout(of: superview) }
         superview.willRemoveSubview(self)
         superview.subviews.removeAll { $0 === self }
         self.superview = nil
@@ -115,6 +200,13 @@ open class View {
             current = view.superview
         }
         return Rect(origin: origin, size: bounds.size)
+    }
+
+    /// The view at the top of this view's hierarchy (a window, or the top of a detached branch).
+    var topView: View {
+        var top = self
+        while let parent = top.superview { top = parent }
+        return top
     }
 
     /// Whether the view is `view` or inside it.
@@ -205,9 +297,17 @@ open class View {
 
     // MARK: Layout
 
-    /// Lays out the subviews. Override to position them; the default does nothing (autoresizing
-    /// already happened when the size changed).
-    open func layoutSubviews() {}
+    /// Lays out the subviews. The default gives the subviews that constraints place the frames
+    /// the engine solved (autoresizing already happened when the size changed); an override
+    /// positions subviews itself, and calls `super` where constraints place any.
+    open func layoutSubviews() {
+        applyEngineFrames()
+    }
+
+    /// Runs ``layoutSubviews()`` as an instrumented `layoutSubviews` interval.
+    func runLayoutSubviews() {
+        withInterval(.layoutSubviews) { layoutSubviews() }
+    }
 
     /// Marks the view as needing layout in the next pass, at the end of the run loop's turn.
     public func setNeedsLayout() {
@@ -219,6 +319,11 @@ open class View {
     /// Lays out now whatever in this view's branch needs it, starting with the superviews that do
     /// (as `CALayer.layoutIfNeeded` climbs to the first ancestor that does not need layout).
     public func layoutIfNeeded() {
+        if let window {
+            window.updateConstraintsAndSolve()
+        } else {
+            topView.updateConstraintsAndSolveDetached()
+        }
         var top = self
         while let parent = top.superview, parent.needsLayout { top = parent }
         if let window = top as? Window {
@@ -271,7 +376,7 @@ open class View {
                 if let controller = view.owningController {
                     controller.performLayout(of: view)
                 } else {
-                    view.layoutSubviews()
+                    view.runLayoutSubviews()
                 }
             }
             guard view.descendantNeedsLayout else { continue }
@@ -293,7 +398,7 @@ open class View {
     private func sizeDidChange(from old: Size) {
         setNeedsLayout()
         guard autoresizesSubviews else { return }
-        for subview in subviews where !subview.autoresizingMask.isEmpty {
+        for subview in subviews where !subview.autoresizingMask.isEmpty && subview.translatesAutoresizingMaskIntoConstraints {
             subview.frame = subview.autoresizingMask.resize(subview.frame, fromSuperviewSize: old, to: bounds.size)
         }
     }

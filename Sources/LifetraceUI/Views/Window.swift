@@ -54,7 +54,7 @@ open class Window: View {
 
     /// The areas that the status bar, the notch and the home indicator cover: those of a
     /// notched iPhone, in portrait (top 47, bottom 34) or landscape (left and right 47, bottom 21).
-    public var safeAreaInsets: EdgeInsets {
+    override public var safeAreaInsets: EdgeInsets {
         bounds.width > bounds.height
             ? EdgeInsets(top: 0, left: 47, bottom: 21, right: 47)
             : EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
@@ -107,22 +107,56 @@ open class Window: View {
 
     // MARK: Layout pass
 
-    var needsLayoutPass: Bool { isKeyWindow && branchNeedsLayout }
+    var needsLayoutPass: Bool {
+        isKeyWindow && (branchNeedsLayout || branchNeedsUpdateConstraints || layoutEngineIfMade?.hasPendingChanges == true)
+    }
 
-    /// Lays out every branch that needs it, top down, as one `layoutPass` interval; repeats while
-    /// layout marks more views, and reports a feedback loop after ``layoutIterationLimit`` rounds.
+    /// The window's Auto Layout engine, made when a constraint is first installed in the window.
+    var layoutEngine: LayoutEngine {
+        if let engine = autoLayout?.hostedEngine { return engine }
+        let engine = LayoutEngine(host: self)
+        engine.checksAmbiguity = checksAmbiguousLayout
+        autoLayoutState.hostedEngine = engine
+        return engine
+    }
+
+    /// The window's engine, if a constraint made it.
+    var layoutEngineIfMade: LayoutEngine? { autoLayout?.hostedEngine }
+
+    /// Whether each solve looks for views whose constraints leave their frame ambiguous, and
+    /// reports each (an `ambiguousLayout` event and a warning). Off by default: the check asks the
+    /// solver about every variable of the views it places.
+    public var checksAmbiguousLayout = false {
+        didSet { layoutEngineIfMade?.checksAmbiguity = checksAmbiguousLayout }
+    }
+
+    /// Runs the constraint pass (bottom up), then solves the engine if anything changed.
+    func updateConstraintsAndSolve() {
+        updateConstraintsBranch()
+        if let engine = layoutEngineIfMade, engine.hasPendingChanges { solve(engine) }
+    }
+
+    /// Whether a round of the pass has work: constraints to update, an engine to solve, views to lay out.
+    private var passHasWork: Bool {
+        branchNeedsLayout || branchNeedsUpdateConstraints || layoutEngineIfMade?.hasPendingChanges == true
+    }
+
+    /// Runs one layout pass as a `layoutPass` interval: the constraint pass (subviews' constraints
+    /// before their superviews'), the engine's solve, then layout top down. Repeats while a round
+    /// leaves more to do, and reports a feedback loop after ``layoutIterationLimit`` rounds.
     func runLayoutPass() {
         let probe = Probe(subject: probeSubject)
         let state = probe.beginInterval(.layoutPass)
         var count = 0
         var rounds = 0
         View.withLayoutStack { pending in
-            while branchNeedsLayout && rounds < Self.layoutIterationLimit {
+            while passHasWork && rounds < Self.layoutIterationLimit {
                 rounds += 1
+                updateConstraintsAndSolve()
                 layoutBranch(count: &count, pending: &pending)
             }
         }
-        if branchNeedsLayout {
+        if passHasWork {
             runLoop.report(Diagnostic(.error, "Layout did not settle after \(rounds) rounds in one pass (a layout feedback loop)."))
         }
         probe.endInterval(state, count: count)

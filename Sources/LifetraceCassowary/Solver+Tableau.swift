@@ -1,0 +1,471 @@
+/// The tableau's operations: symbols, rows and columns, substitution and pivots.
+extension Solver {
+    // MARK: Symbols
+
+    func newSymbol(_ kind: SymbolKind) -> Int32 {
+        let id = Int32(kinds.count)
+        kinds.append(kind)
+        rows.append(nil)
+        columns.append([])
+        objective.append(0)
+        inHeap.append(false)
+        stamps.append(0)
+        owners.append(nil)
+        return id
+    }
+
+    /// The external symbol of a variable, made when first seen.
+    func symbol(for variable: Variable) -> Int32 {
+        let id = ObjectIdentifier(variable)
+        if let known = variables[id] { return known.symbol }
+        let symbol = newSymbol(.external)
+        variables[id] = (variable, symbol)
+        return symbol
+    }
+
+    /// Whether a symbol must stay ≥ 0 (slacks, errors, dummies; not the user's variables).
+    @inline(__always)
+    func isRestricted(_ symbol: Int32) -> Bool { kinds[Int(symbol)] != .external }
+
+    // MARK: Rows
+
+    /// Makes `row` the row of basic symbol `symbol`, and notes it in the columns of its symbols.
+    func install(_ row: Row, for symbol: Int32) {
+        rows[Int(symbol)] = row
+        row.basic = symbol
+        rowCount += 1
+        rowsChangedCount += 1
+        for held in row.symbols { columns[Int(held)].append(symbol) }
+    }
+
+    /// Takes `symbol`'s row out of the tableau (the columns' entries go stale and are dropped on use).
+    func uninstall(_ row: Row, for symbol: Int32) {
+        rows[Int(symbol)] = nil
+        row.basic = -1
+        rowCount -= 1
+    }
+
+    /// `target += factor · source`, merging the sorted symbols; symbols new to an installed
+    /// target are noted in their columns. The merge buffers are swapped in, so once warm a sum
+    /// allocates nothing.
+    func add(_ source: Row, times factor: Double, into target: Row) {
+        target.constant += factor * source.constant
+        scratchSymbols.removeAll(keepingCapacity: true)
+        scratchCoefficients.removeAll(keepingCapacity: true)
+        let basic = target.basic
+        let targetSymbols = target.symbols
+        let targetCoefficients = target.coefficients
+        let sourceSymbols = source.symbols
+        let sourceCoefficients = source.coefficients
+        var i = 0
+        var j = 0
+        while i < targetSymbols.count || j < sourceSymbols.count {
+            let t = i < targetSymbols.count ? targetSymbols[i] : Int32.max
+            let s = j < sourceSymbols.count ? sourceSymbols[j] : Int32.max
+            if t < s {
+                scratchSymbols.append(t)
+                scratchCoefficients.append(targetCoefficients[i])
+                i += 1
+            } else if s < t {
+                let value = factor * sourceCoefficients[j]
+                if !nearZero(value) {
+                    scratchSymbols.append(s)
+                    scratchCoefficients.append(value)
+                    if basic >= 0 { columns[Int(s)].append(basic) }
+                }
+                j += 1
+            } else {
+                let value = targetCoefficients[i] + factor * sourceCoefficients[j]
+                if !nearZero(value) {
+                    scratchSymbols.append(t)
+                    scratchCoefficients.append(value)
+                }
+                i += 1
+                j += 1
+            }
+        }
+        swap(&target.symbols, &scratchSymbols)
+        swap(&target.coefficients, &scratchCoefficients)
+    }
+
+    /// Calls `body` with each installed row holding `symbol` and its coefficient there, once
+    /// each, dropping stale and repeated entries of the column. `body` may change constants, not
+    /// the rows' symbols.
+    func forEachRow(holding symbol: Int32, _ body: (Int32, Row, Double) -> Void) {
+        stamp &+= 1
+        var list: [Int32] = []
+        swap(&list, &columns[Int(symbol)])
+        var kept = 0
+        for index in list.indices {
+            let basic = list[index]
+            guard stamps[Int(basic)] != stamp, let row = rows[Int(basic)] else { continue }
+            stamps[Int(basic)] = stamp
+            let coefficient = row.coefficient(of: symbol)
+            guard coefficient != 0 else { continue }
+            list[kept] = basic
+            kept += 1
+            body(basic, row, coefficient)
+        }
+        list.removeLast(list.count - kept)
+        swap(&list, &columns[Int(symbol)])
+        columns[Int(symbol)].append(contentsOf: list)
+    }
+
+    /// Replaces `symbol` by `row` wherever it appears: the rows of its column, the objective and
+    /// the artificial objective. Restricted rows that go negative are noted for the dual simplex.
+    func substitute(_ symbol: Int32, _ row: Row) {
+        stamp &+= 1
+        var list: [Int32] = []
+        swap(&list, &columns[Int(symbol)])
+        for basic in list {
+            guard stamps[Int(basic)] != stamp, let target = rows[Int(basic)] else { continue }
+            stamps[Int(basic)] = stamp
+            let coefficient = target.coefficient(of: symbol)
+            guard coefficient != 0 else { continue }
+            target.remove(symbol)
+            add(row, times: coefficient, into: target)
+            rowsChangedCount += 1
+            if isRestricted(basic) && target.constant < 0 { infeasible.append(basic) }
+        }
+        // The symbol is basic now: it is in no row. Keep the buffer's capacity for later.
+        list.removeAll(keepingCapacity: true)
+        swap(&list, &columns[Int(symbol)])
+        columns[Int(symbol)].append(contentsOf: list)
+
+        let weight = objective[Int(symbol)]
+        if weight != 0 {
+            objective[Int(symbol)] = 0
+            objectiveConstant += weight * row.constant
+            for (held, coefficient) in zip(row.symbols, row.coefficients) {
+                addToObjective(held, weight * coefficient)
+            }
+        }
+        if let artificial {
+            let coefficient = artificial.coefficient(of: symbol)
+            if coefficient != 0 {
+                artificial.remove(symbol)
+                add(row, times: coefficient, into: artificial)
+            }
+        }
+    }
+
+    /// Adds to a symbol's objective coefficient, noting it when it turns negative.
+    func addToObjective(_ symbol: Int32, _ value: Double) {
+        var sum = objective[Int(symbol)] + value
+        if nearZero(sum) { sum = 0 }
+        objective[Int(symbol)] = sum
+        if sum < 0, !inHeap[Int(symbol)] {
+            inHeap[Int(symbol)] = true
+            entering.push(symbol)
+        }
+    }
+
+    /// `leaving` leaves the basis and `entering` enters, through `leaving`'s row.
+    func pivot(leaving: Int32, entering: Int32) {
+        let row = rows[Int(leaving)]!
+        uninstall(row, for: leaving)
+        row.solve(for: leaving, replacing: entering)
+        substitute(entering, row)
+        install(row, for: entering)
+        pivotCount += 1
+    }
+
+    // MARK: Adding a constraint
+
+    /// The constraint's row, in terms of parametric symbols, with its slack, error or dummy
+    /// symbols; errors enter the objective at the constraint's weight. The constant is made ≥ 0.
+    func makeRow(_ constraint: Constraint) -> (Row, Tag) {
+        let expression = constraint.expression
+        let row = Row(constant: expression.constant)
+        for term in expression.terms {
+            let symbol = symbol(for: term.variable)
+            if let basic = rows[Int(symbol)] {
+                add(basic, times: term.coefficient, into: row)
+            } else {
+                row.add(symbol, term.coefficient)
+            }
+        }
+        var tag = Tag(marker: -1)
+        let weight = constraint.strength.weight
+        switch constraint.relation {
+        case .lessThanOrEqual, .greaterThanOrEqual:
+            let sign = constraint.relation == .lessThanOrEqual ? 1.0 : -1.0
+            tag.marker = newSymbol(.slack)
+            row.add(tag.marker, sign)
+            if !constraint.strength.isRequired {
+                tag.other = newSymbol(.error)
+                row.add(tag.other, -sign)
+                addToObjective(tag.other, weight)
+            }
+        case .equal:
+            if constraint.strength.isRequired {
+                tag.marker = newSymbol(.dummy)
+                row.add(tag.marker, 1)
+            } else {
+                tag.marker = newSymbol(.error)
+                tag.other = newSymbol(.error)
+                row.add(tag.marker, -1)
+                row.add(tag.other, 1)
+                addToObjective(tag.marker, weight)
+                addToObjective(tag.other, weight)
+            }
+        }
+        if row.constant < 0 { row.multiply(by: -1) }
+        return (row, tag)
+    }
+
+    /// The symbol to solve a new row for: a variable of the user's if it holds one; else its
+    /// slack or error marker when that keeps the row feasible (a negative coefficient).
+    func chooseSubject(_ row: Row, _ tag: Tag) -> Int32? {
+        if let external = row.symbols.first(where: { !isRestricted($0) }) { return external }
+        for candidate in [tag.marker, tag.other] where candidate >= 0 {
+            let kind = kinds[Int(candidate)]
+            if kind == .slack || kind == .error, row.coefficient(of: candidate) < 0 { return candidate }
+        }
+        return nil
+    }
+
+    /// Adds a row that has no subject through an artificial variable: the row enters as the
+    /// artificial symbol's, the artificial objective (its value) is minimised, and the
+    /// constraint holds if it reaches 0. Returns `nil` then; otherwise the required constraints
+    /// whose markers bound the minimum (they and the new one cannot all hold), and the tableau
+    /// is as before (the artificial row dropped; the caller re-optimises).
+    func addWithArtificialVariable(_ row: Row) -> [Constraint]? {
+        let art = newSymbol(.slack)
+        install(row, for: art)
+        let objectiveRow = Row(copying: row)
+        artificial = objectiveRow
+        optimize(artificial: objectiveRow)
+        artificial = nil
+        guard nearZero(objectiveRow.constant) else {
+            // Still positive: art is basic, and only its row holds the new constraint's symbols.
+            if let artRow = rows[Int(art)] { uninstall(artRow, for: art) }
+            objective[Int(art)] = 0
+            return objectiveRow.symbols.compactMap { owners[Int($0)] }.filter { $0.strength.isRequired }
+        }
+        if let artRow = rows[Int(art)] {
+            uninstall(artRow, for: art)
+            if !artRow.symbols.isEmpty {
+                guard let entering = artRow.symbols.first(where: { kinds[Int($0)] == .slack || kinds[Int($0)] == .error })
+                else { return [] }
+                artRow.solve(for: art, replacing: entering)
+                substitute(entering, artRow)
+                install(artRow, for: entering)
+            }
+        }
+        forEachRow(holding: art) { _, held, _ in held.remove(art) }
+        columns[Int(art)] = []
+        objective[Int(art)] = 0
+        return nil
+    }
+
+    /// Forgets the symbols of a constraint that was not added.
+    func forget(_ tag: Tag) {
+        for symbol in [tag.marker, tag.other] where symbol >= 0 {
+            objective[Int(symbol)] = 0
+            owners[Int(symbol)] = nil
+        }
+    }
+
+    // MARK: Removing a constraint
+
+    /// Takes an error symbol's weight out of the objective.
+    func removeEffects(of marker: Int32, strength: Strength) {
+        guard kinds[Int(marker)] == .error else { return }
+        let weight = strength.weight
+        if let row = rows[Int(marker)] {
+            objectiveConstant -= weight * row.constant
+            for (held, coefficient) in zip(row.symbols, row.coefficients) { addToObjective(held, -weight * coefficient) }
+        } else {
+            addToObjective(marker, -weight)
+        }
+    }
+
+    /// The row to pivot a parametric marker into, to remove its constraint: a restricted row
+    /// where it has a negative coefficient (smallest ratio), else a restricted row (smallest
+    /// ratio), else a row of a variable of the user's. Ties go to the lowest symbol.
+    func leavingRow(forMarker marker: Int32) -> Int32? {
+        var first: Int32 = -1
+        var second: Int32 = -1
+        var third: Int32 = -1
+        var firstRatio = Double.infinity
+        var secondRatio = Double.infinity
+        forEachRow(holding: marker) { basic, row, coefficient in
+            if !isRestricted(basic) {
+                if third < 0 || basic < third { third = basic }
+            } else if coefficient < 0 {
+                let ratio = -row.constant / coefficient
+                if ratio < firstRatio || (ratio == firstRatio && basic < first) {
+                    firstRatio = ratio
+                    first = basic
+                }
+            } else {
+                let ratio = row.constant / coefficient
+                if ratio < secondRatio || (ratio == secondRatio && basic < second) {
+                    secondRatio = ratio
+                    second = basic
+                }
+            }
+        }
+        if first >= 0 { return first }
+        if second >= 0 { return second }
+        return third >= 0 ? third : nil
+    }
+
+    // MARK: Simplex
+
+    /// The primal simplex on the objective (or on the artificial objective): while a parametric
+    /// symbol's coefficient is negative, it enters (the lowest such symbol) and the restricted row
+    /// that bounds it first leaves.
+    func optimize(artificial objectiveRow: Row? = nil) {
+        while true {
+            let enteringSymbol: Int32?
+            if let objectiveRow {
+                enteringSymbol = zip(objectiveRow.symbols, objectiveRow.coefficients).first {
+                    $0.1 < -1.0e-8 && kinds[Int($0.0)] != .dummy
+                }?.0
+            } else {
+                enteringSymbol = nextEntering()
+            }
+            // No restricted row bounds the entering symbol: the objective would be unbounded,
+            // which weighted errors (all ≥ 0) rule out; stop rather than trap.
+            guard let symbol = enteringSymbol, let leaving = leavingRow(forEntering: symbol) else { return }
+            pivot(leaving: leaving, entering: symbol)
+        }
+    }
+
+    /// The lowest parametric symbol whose objective coefficient is negative.
+    func nextEntering() -> Int32? {
+        while let top = entering.min {
+            if objective[Int(top)] < -1.0e-8, kinds[Int(top)] != .dummy, rows[Int(top)] == nil { return top }
+            entering.popMin()
+            inHeap[Int(top)] = false
+        }
+        return nil
+    }
+
+    /// The restricted row where `symbol` has a negative coefficient and the smallest ratio.
+    func leavingRow(forEntering symbol: Int32) -> Int32? {
+        var best: Int32 = -1
+        var bestRatio = Double.infinity
+        forEachRow(holding: symbol) { basic, row, coefficient in
+            guard isRestricted(basic), coefficient < 0 else { return }
+            let ratio = -row.constant / coefficient
+            if ratio < bestRatio || (ratio == bestRatio && basic < best) {
+                bestRatio = ratio
+                best = basic
+            }
+        }
+        return best >= 0 ? best : nil
+    }
+
+    /// The dual simplex on the rows made infeasible: each leaves for the symbol with the
+    /// smallest ratio of objective coefficient to its (positive) coefficient in the row. Returns
+    /// `false` when a row has none (the required constraints cannot hold).
+    @discardableResult
+    func dualOptimize() -> Bool {
+        while let leaving = infeasible.popLast() {
+            guard let row = rows[Int(leaving)], row.constant < 0, !nearZero(row.constant) else { continue }
+            var best: Int32 = -1
+            var bestRatio = Double.infinity
+            for (symbol, coefficient) in zip(row.symbols, row.coefficients)
+            where coefficient > 0 && kinds[Int(symbol)] != .dummy {
+                let ratio = objective[Int(symbol)] / coefficient
+                if ratio < bestRatio {
+                    bestRatio = ratio
+                    best = symbol
+                }
+            }
+            guard best >= 0 else {
+                infeasible.removeAll(keepingCapacity: true)
+                return false
+            }
+            pivot(leaving: leaving, entering: best)
+        }
+        return true
+    }
+
+    // MARK: Constants and edits
+
+    /// The coefficients a constraint's marker and other error had when its row was made.
+    func markerSign(_ tag: Tag, _ relation: Relation, _ strength: Strength) -> (marker: Double, other: Double) {
+        switch relation {
+        case .lessThanOrEqual: (1, -1)
+        case .greaterThanOrEqual: (-1, 1)
+        case .equal: strength.isRequired ? (1, 0) : (-1, 1)
+        }
+    }
+
+    /// Moves a constraint's constant by `delta`: as if its marker (coefficient `a` in its row)
+    /// moved by `delta / a`. A basic marker (or other error) absorbs it in its own row; otherwise
+    /// each row holding the marker shifts in proportion. Rows made infeasible are noted.
+    func shift(_ tag: Tag, by delta: Double, markerCoefficient a: Double, otherCoefficient b: Double) {
+        rowsChangedCount += 1
+        if let row = rows[Int(tag.marker)] {
+            row.constant -= delta / a
+            if isRestricted(tag.marker) && row.constant < 0 { infeasible.append(tag.marker) }
+            return
+        }
+        if tag.other >= 0, let row = rows[Int(tag.other)] {
+            row.constant -= delta / b
+            if row.constant < 0 { infeasible.append(tag.other) }
+            return
+        }
+        forEachRow(holding: tag.marker) { basic, row, coefficient in
+            rowsChangedCount += 1
+            row.constant += coefficient * delta / a
+            if isRestricted(basic) && row.constant < 0 { infeasible.append(basic) }
+        }
+    }
+
+    // MARK: Ambiguity
+
+    /// Whether a parametric symbol could move without changing the objective or leaving the
+    /// feasible region (a degenerate restricted row blocks the direction that would make it negative).
+    func canMoveFreely(_ symbol: Int32) -> Bool {
+        let kind = kinds[Int(symbol)]
+        guard kind != .dummy, rows[Int(symbol)] == nil, nearZero(objective[Int(symbol)]) else { return false }
+        var blocksIncrease = false
+        var blocksDecrease = false
+        forEachRow(holding: symbol) { basic, row, coefficient in
+            guard isRestricted(basic), nearZero(row.constant) else { return }
+            if coefficient < 0 { blocksIncrease = true } else { blocksDecrease = true }
+        }
+        return kind == .external ? !(blocksIncrease && blocksDecrease) : !blocksIncrease
+    }
+}
+
+/// A binary min-heap of symbol ids.
+struct MinHeap {
+    private var storage: [Int32] = []
+
+    var min: Int32? { storage.first }
+
+    mutating func push(_ value: Int32) {
+        storage.append(value)
+        var child = storage.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard storage[child] < storage[parent] else { break }
+            storage.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func popMin() {
+        guard !storage.isEmpty else { return }
+        storage.swapAt(0, storage.count - 1)
+        storage.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var smallest = parent
+            if left < storage.count, storage[left] < storage[smallest] { smallest = left }
+            if right < storage.count, storage[right] < storage[smallest] { smallest = right }
+            guard smallest != parent else { return }
+            storage.swapAt(parent, smallest)
+            parent = smallest
+        }
+    }
+}

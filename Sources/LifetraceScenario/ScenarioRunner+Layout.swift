@@ -1,0 +1,132 @@
+import Lifetrace
+import LifetraceUI
+
+/// The Auto Layout steps: views, stack views and constraints declared in a controller's view
+/// wait, as code in `viewDidLoad` would, until that view loads.
+extension ScenarioRunner {
+    func perform(_ step: LayoutStep) throws {
+        switch step {
+        case .declareView(let name, let parent, let intrinsic, let frame):
+            try declareView(name, in: parent) {
+                let view = ScenarioView(frame: frame ?? .zero, identifier: name)
+                view.intrinsicSize = intrinsic
+                view.translatesAutoresizingMaskIntoConstraints = frame != nil
+                return view
+            }
+        case .declareStack(let name, let parent, let axis, let spacing, let alignment, let distribution):
+            try declareView(name, in: parent) {
+                let stack = StackView(identifier: name)
+                stack.axis = axis
+                stack.spacing = spacing
+                stack.alignment = alignment
+                stack.distribution = distribution
+                stack.translatesAutoresizingMaskIntoConstraints = false
+                return stack
+            }
+        case .constrain(let specification):
+            guard declaredConstraintNames.insert(specification.id).inserted else {
+                throw StepFailure("a constraint named \(specification.id) is already declared", at: specification.id)
+            }
+            for anchor in [specification.first, specification.second].compactMap({ $0 }) {
+                guard declaredViewNames.contains(anchor.item) || existingController(named: anchor.item) != nil else {
+                    throw StepFailure(
+                        "\(anchor.item) is neither a declared view nor a controller (declare it with \"view \(anchor.item) in PARENT\")",
+                        at: "\(anchor)")
+                }
+            }
+            waitingConstraints.append(specification)
+            activateWaitingConstraints()
+        case .setConstant(let id, let constant):
+            try constraint(id).constant = constant
+        case .setActive(let id, let active):
+            try constraint(id).isActive = active
+        case .setHidden(let name, let hidden):
+            try view(name).isHidden = hidden
+        case .setIntrinsicSize(let name, let size):
+            guard let view = try view(name) as? ScenarioView else {
+                throw StepFailure("\(name) is a stack view, whose size comes from its arranged views", at: name)
+            }
+            view.intrinsicSize = size
+        case .checkAmbiguity(let on):
+            window.checksAmbiguousLayout = on
+        }
+    }
+
+    /// Declares a view and adds it to its parent: a declared view (arranged, in a stack view),
+    /// or a controller's root view, now if it is loaded, or at the end of its `viewDidLoad`.
+    private func declareView(_ name: String, in parentName: String, make: () -> View) throws {
+        guard declaredViewNames.insert(name).inserted, existingController(named: name) == nil else {
+            throw StepFailure("\(name) is already declared", at: name)
+        }
+        let view = make()
+        let add: @MainActor (View) -> Void = { [weak self] parent in
+            if let stack = parent as? StackView { stack.addArrangedSubview(view) } else { parent.addSubview(view) }
+            guard let self else { return }
+            self.layoutViews[name] = view
+            // Views declared in this one while it waited follow it in.
+            for child in self.waitingChildren.removeValue(forKey: name) ?? [] { child(view) }
+            self.activateWaitingConstraints()
+        }
+        if declaredViewNames.contains(parentName) {
+            if let parent = layoutViews[parentName] { add(parent) } else { waitingChildren[parentName, default: []].append(add) }
+            return
+        }
+        let controller = controller(named: parentName)
+        if let scenarioController = controller as? ScenarioViewController, !scenarioController.isViewLoaded {
+            scenarioController.whenViewLoads.append { add(scenarioController.view) }
+        } else {
+            add(controller.view)
+        }
+    }
+
+    /// Activates the waiting constraints whose items are all in place.
+    func activateWaitingConstraints() {
+        waitingConstraints.removeAll { specification in
+            guard let first = node(specification.first) else { return false }
+            var second: AnyObject?
+            if let anchor = specification.second {
+                guard let node = node(anchor) else { return false }
+                second = node
+            }
+            guard
+                let constraint = LayoutConstraint(
+                    item: first, attribute: specification.first.attribute, relatedBy: specification.relation,
+                    toItem: second, attribute: specification.second?.attribute ?? .notAnAttribute,
+                    multiplier: specification.second == nil ? 0 : specification.multiplier,
+                    constant: specification.constant)
+            else { return true }
+            constraint.identifier = specification.id
+            constraint.priority = LayoutPriority(specification.priority)
+            layoutConstraints[specification.id] = constraint
+            constraint.isActive = true
+            return true
+        }
+    }
+
+    /// The view or guide an anchor names, once its view is in place.
+    private func node(_ anchor: ConstraintSpecification.Anchor) -> AnyObject? {
+        let base: View? = layoutViews[anchor.item] ?? existingController(named: anchor.item).flatMap(\.viewIfLoaded)
+        guard let base else { return nil }
+        switch anchor.guide {
+        case nil: return base
+        case .safeArea: return base.safeAreaLayoutGuide
+        case .margins: return base.layoutMarginsGuide
+        }
+    }
+
+    private func constraint(_ id: String) throws -> LayoutConstraint {
+        guard let constraint = layoutConstraints[id] else {
+            let reason = declaredConstraintNames.contains(id) ? "waits for its views to load" : "is not declared (constrain \(id) …)"
+            throw StepFailure("the constraint \(id) \(reason)", at: id)
+        }
+        return constraint
+    }
+
+    private func view(_ name: String) throws -> View {
+        guard let view = layoutViews[name] else {
+            let reason = declaredViewNames.contains(name) ? "waits for its controller's view to load" : "is not a declared view"
+            throw StepFailure("\(name) \(reason)", at: name)
+        }
+        return view
+    }
+}

@@ -1,0 +1,36 @@
+import LifetraceCassowary
+
+/// What a view keeps for Auto Layout, made the first time the view uses it (a plain view pays
+/// one pointer).
+@MainActor
+final class AutoLayoutState {
+    /// The constraints installed on this view (it is their items' nearest common ancestor).
+    var installed: [LayoutConstraint] = []
+    /// The view's engine variables, made when the view first joins an engine.
+    var variables: LayoutVariables?
+    /// The engine the view has joined, if any (the window's, or a detached hierarchy's).
+    weak var engine: LayoutEngine?
+    /// The frame the engine solved for the view, relative to its superview, to apply in the
+    /// superview's `layoutSubviews` (views that do not translate their autoresizing mask).
+    var engineFrame: Rect?
+
+    /// The engine hosted by this view: a window's, kept for its life.
+    var hostedEngine: LayoutEngine?
+
+    /// Content hugging (default 250) and compression resistance (default 750), per axis.
+    var huggingPriority = (horizontal: LayoutPriority.defaultLow, vertical: LayoutPriority.defaultLow)
+    var compressionResistance = (horizontal: LayoutPriority.defaultHigh, vertical: LayoutPriority.defaultHigh)
+
+    /// The safe-area and layout-margins guides, made on first use, and guides of the view's user.
+    var safeAreaGuide: LayoutGuide?
+    var marginsGuide: LayoutGuide?
+    var guides: [LayoutGuide] = []
+
+    /// Constraints a view subclass keeps in the engine for itself (a stack view's arrangement),
+    /// with the views they relate.
+    var internalConstraints: [Constraint] = []
+    var internalViews: [View] = []
+}
+
+/// The intrinsic-size metric that means "none on this axis" (UIKit's `UIView.noIntrinsicMetric`).
+public let noIntrinsicMetric: Double = -1
