@@ -73,7 +73,8 @@ let package = Package(
             dependencies: [
                 "LifetraceCassowary", "LifetraceTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
+            ],
+            exclude: ["Oracle/kiwi_oracle.py"]
         ),
         .testTarget(name: "LifetraceLTTngTests", dependencies: ["Lifetrace", "LifetraceLTTng", "LifetraceTestSupport"]),
     ],
