@@ -36,7 +36,14 @@ let package = Package(
         .target(name: "LifetraceLTTng", dependencies: ["Lifetrace", "LifetraceTracepoints"]),
         // An incremental Cassowary constraint solver (Badros, Borning & Stuckey 2001): Auto Layout's
         // engine, with no dependency on the runtime so it is tested and benchmarked alone.
-        .target(name: "LifetraceCassowary", linkerSettings: [.linkedLibrary("m")]),
+        // Release builds leave out the runtime exclusivity checks of the solver's storage (a quarter of
+        // its instructions): the solver never reaches its storage re-entrantly, which the debug
+        // build, with the checks, verifies under the tests (oracle, properties, Auto Layout).
+        .target(
+            name: "LifetraceCassowary",
+            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))],
+            linkerSettings: [.linkedLibrary("m")]
+        ),
         // The headless UIKit-style view-controller runtime.
         .target(name: "LifetraceUI", dependencies: ["Lifetrace", "LifetraceCassowary"]),
         // The scenario language: parser, runner, golden-trace checks.

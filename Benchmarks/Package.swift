@@ -60,6 +60,41 @@ let package = Package(
             path: "Benchmarks/LayoutCost",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // The constraint systems of the Auto Layout benchmarks (WWDC 2018's three shapes, kiwi's enaml-like).
+        .target(
+            name: "SolverSystems",
+            dependencies: [.product(name: "LifetraceCassowary", package: root)],
+            path: "Sources/SolverSystems"
+        ),
+        // The Auto Layout solver alone, beside kiwi's C++ core (tools/bench runs Benchmarks/kiwi).
+        .executableTarget(
+            name: "SolverCost",
+            dependencies: [
+                "BenchmarkSupport", "SolverSystems",
+                .product(name: "LifetraceCassowary", package: root),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/SolverCost",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // Auto Layout in the runtime: views with constraints laid out by a window's pass.
+        .executableTarget(
+            name: "AutoLayoutCost",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Lifetrace", package: root),
+                .product(name: "LifetraceUI", package: root),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/AutoLayoutCost",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // One solver measure in a loop, for callgrind: `valgrind --tool=callgrind .build/release/SolverProbe independent 1000 resize 100`.
+        .executableTarget(
+            name: "SolverProbe",
+            dependencies: ["SolverSystems"],
+            path: "Sources/SolverProbe"
+        ),
         // How deep a chain of views the layout pass survives (it recurses): `swift run -c release DepthProbe N`.
         .executableTarget(
             name: "DepthProbe",

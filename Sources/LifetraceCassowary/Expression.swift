@@ -13,6 +13,20 @@ public struct Expression: Sendable, CustomStringConvertible {
 
     /// The same expression with one term per variable, in first-appearance order, and no zero terms.
     func merged() -> Expression {
+        // Most constraints relate a few distinct variables: check that without hashing.
+        if terms.count <= 8 {
+            var distinct = true
+            outer: for i in terms.indices {
+                for j in terms.indices where j > i && terms[i].variable === terms[j].variable {
+                    distinct = false
+                    break outer
+                }
+            }
+            if distinct {
+                if terms.allSatisfy({ $0.coefficient != 0 }) { return self }
+                return Expression(terms.filter { $0.coefficient != 0 }, constant: constant)
+            }
+        }
         var order: [Variable] = []
         var sums: [ObjectIdentifier: Double] = [:]
         for term in terms {

@@ -3,11 +3,18 @@
 public func + (lhs: some ExpressionConvertible, rhs: some ExpressionConvertible) -> Expression {
     let left = lhs.expression
     let right = rhs.expression
-    return Expression(left.terms + right.terms, constant: left.constant + right.constant)
+    var terms = left.terms
+    terms.append(contentsOf: right.terms)
+    return Expression(terms, constant: left.constant + right.constant)
 }
 
 public func - (lhs: some ExpressionConvertible, rhs: some ExpressionConvertible) -> Expression {
-    lhs + (-1.0 * rhs)
+    let left = lhs.expression
+    let right = rhs.expression
+    var terms = left.terms
+    terms.reserveCapacity(left.terms.count + right.terms.count)
+    for term in right.terms { terms.append(Term(term.variable, -term.coefficient)) }
+    return Expression(terms, constant: left.constant - right.constant)
 }
 
 public prefix func - (operand: some ExpressionConvertible) -> Expression {

@@ -16,10 +16,15 @@ extension Solver {
 
     /// The external symbol of a variable, made when first seen.
     func symbol(for variable: Variable) -> Int32 {
+        if variable.owner === self { return variable.ownerSymbol }
         let id = ObjectIdentifier(variable)
         if let known = variables[id] { return known.symbol }
         let symbol = newSymbol(.external)
         variables[id] = (variable, symbol)
+        if variable.owner == nil {
+            variable.owner = self
+            variable.ownerSymbol = symbol
+        }
         return symbol
     }
 

@@ -232,7 +232,7 @@ public final class Solver {
 
     /// The value of one variable now (0 for a variable the solver has not seen).
     public func value(of variable: Variable) -> Double {
-        guard let symbol = variables[ObjectIdentifier(variable)]?.symbol else { return 0 }
+        guard let symbol = knownSymbol(of: variable) else { return 0 }
         return rows[Int(symbol)]?.constant ?? 0
     }
 
@@ -241,13 +241,20 @@ public final class Solver {
     /// or error with room to grow) without changing the objective. `true` for a variable the
     /// solver has not seen (no constraint holds it).
     public func isAmbiguous(_ variable: Variable) -> Bool {
-        guard let symbol = variables[ObjectIdentifier(variable)]?.symbol else { return true }
+        guard let symbol = knownSymbol(of: variable) else { return true }
         guard let row = rows[Int(symbol)] else { return canMoveFreely(symbol) }
         return row.symbols.contains { canMoveFreely($0) }
     }
 
+    /// The variable's symbol, if the solver has seen it.
+    func knownSymbol(of variable: Variable) -> Int32? {
+        if variable.owner === self { return variable.ownerSymbol }
+        return variables[ObjectIdentifier(variable)]?.symbol
+    }
+
     /// Forgets every constraint, edit variable and variable.
     public func reset() {
+        for (variable, _) in variables.values where variable.owner === self { variable.owner = nil }
         kinds = []
         rows = []
         columns = []

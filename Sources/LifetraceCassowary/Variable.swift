@@ -13,6 +13,11 @@ public final class Variable: Hashable, CustomStringConvertible, @unchecked Senda
     /// The value the last ``Solver/updateVariables()`` wrote (0 before).
     public internal(set) var value: Double = 0
 
+    /// The symbol of the variable in the solver that saw it first (`owner`), so that solver finds
+    /// it without hashing; other solvers look it up in their tables.
+    var ownerSymbol: Int32 = -1
+    weak var owner: Solver?
+
     /// Creates a variable.
     public init(_ name: String = "") {
         self.name = name

@@ -24,9 +24,14 @@ open class View: @MainActor Instrumented {
     /// controller's name and `.view`; otherwise its type name.
     public var instrumentationName: String {
         if let identifier { return identifier }
-        if let owningController { return owningController.name + ".view" }
-        return String(describing: type(of: self))
+        if let cachedName { return cachedName }
+        let name = owningController.map { $0.name + ".view" } ?? String(describing: type(of: self))
+        cachedName = name
+        return name
     }
+
+    /// The name made for traces, kept: a hook with a sink then copies a reference, allocating nothing.
+    private var cachedName: String?
 
     /// The view's position in its superview and its size.
     public var frame: Rect {
@@ -117,7 +122,9 @@ open class View: @MainActor Instrumented {
     var branchUsesAutoLayout = false
 
     /// The controller whose root view this is (UIKit's view delegate).
-    weak var owningController: ViewController?
+    weak var owningController: ViewController? {
+        didSet { cachedName = nil }
+    }
 
     /// The view must run `layoutSubviews` in the next pass (a new view always does).
     private(set) var needsLayout = true
