@@ -286,17 +286,22 @@ extension Solver {
         }
     }
 
-    /// The row to pivot a parametric marker into, to remove its constraint: a restricted row
-    /// where it has a negative coefficient (smallest ratio), else a restricted row (smallest
-    /// ratio), else a row of a variable of the user's. Ties go to the lowest symbol.
+    /// The row to pivot a parametric marker into, to remove its constraint: the row of a basic
+    /// dummy if one holds it (a required equality made redundant by this one: the pivot makes it
+    /// bind again, and its constant is 0, so feasibility holds); else a restricted row where it
+    /// has a negative coefficient (smallest ratio), else a restricted row (smallest ratio), else a
+    /// row of a variable of the user's. Ties go to the lowest symbol.
     func leavingRow(forMarker marker: Int32) -> Int32? {
+        var dummy: Int32 = -1
         var first: Int32 = -1
         var second: Int32 = -1
         var third: Int32 = -1
         var firstRatio = Double.infinity
         var secondRatio = Double.infinity
         forEachRow(holding: marker) { basic, row, coefficient in
-            if !isRestricted(basic) {
+            if kinds[Int(basic)] == .dummy {
+                if dummy < 0 || basic < dummy { dummy = basic }
+            } else if !isRestricted(basic) {
                 if third < 0 || basic < third { third = basic }
             } else if coefficient < 0 {
                 let ratio = -row.constant / coefficient
@@ -312,6 +317,7 @@ extension Solver {
                 }
             }
         }
+        if dummy >= 0 { return dummy }
         if first >= 0 { return first }
         if second >= 0 { return second }
         return third >= 0 ? third : nil
@@ -403,24 +409,34 @@ extension Solver {
 
     /// Moves a constraint's constant by `delta`: as if its marker (coefficient `a` in its row)
     /// moved by `delta / a`. A basic marker (or other error) absorbs it in its own row; otherwise
-    /// each row holding the marker shifts in proportion. Rows made infeasible are noted.
-    func shift(_ tag: Tag, by delta: Double, markerCoefficient a: Double, otherCoefficient b: Double) {
+    /// each row holding the marker shifts in proportion. Rows made infeasible are noted. Returns
+    /// `false` when a basic dummy (a required equality made redundant by others) no longer reads
+    /// 0: the required equalities then contradict each other, whichever way the constant moved.
+    @discardableResult
+    func shift(_ tag: Tag, by delta: Double, markerCoefficient a: Double, otherCoefficient b: Double) -> Bool {
         rowsChangedCount += 1
         if let row = rows[Int(tag.marker)] {
             row.constant -= delta / a
+            if kinds[Int(tag.marker)] == .dummy { return nearZero(row.constant) }
             if isRestricted(tag.marker) && row.constant < 0 { infeasible.append(tag.marker) }
-            return
+            return true
         }
         if tag.other >= 0, let row = rows[Int(tag.other)] {
             row.constant -= delta / b
             if row.constant < 0 { infeasible.append(tag.other) }
-            return
+            return true
         }
+        var consistent = true
         forEachRow(holding: tag.marker) { basic, row, coefficient in
             rowsChangedCount += 1
             row.constant += coefficient * delta / a
-            if isRestricted(basic) && row.constant < 0 { infeasible.append(basic) }
+            if kinds[Int(basic)] == .dummy {
+                if !nearZero(row.constant) { consistent = false }
+            } else if isRestricted(basic) && row.constant < 0 {
+                infeasible.append(basic)
+            }
         }
+        return consistent
     }
 
     // MARK: Ambiguity

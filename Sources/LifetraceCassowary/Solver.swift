@@ -162,11 +162,12 @@ public final class Solver {
         let delta = constant - constraint.expression.constant
         guard delta != 0 else { return }
         let sign = markerSign(tag, constraint.relation, constraint.strength)
-        shift(tag, by: delta, markerCoefficient: sign.marker, otherCoefficient: sign.other)
-        if dualOptimize() {
+        let consistent = shift(tag, by: delta, markerCoefficient: sign.marker, otherCoefficient: sign.other)
+        if consistent, dualOptimize() {
             constraint.expression.constant = constant
             return
         }
+        infeasible.removeAll(keepingCapacity: true)
         // A required constraint cannot hold at this constant: put the old one back.
         shift(tag, by: -delta, markerCoefficient: sign.marker, otherCoefficient: sign.other)
         dualOptimize()

@@ -118,6 +118,31 @@ struct SolverTests {
         #expect(throws: SolverError.unsatisfiable(two, conflicting: [a])) { try solver.add(two) }
     }
 
+    // Found by the oracle helper's invariant "every held required constraint holds at every
+    // read" (kiwi 1.5.1 has the same two faults, so a comparison with kiwi cannot see them).
+    @Test("redundant required equalities: removing one keeps its twin; a constant change that contradicts the twin is refused")
+    func redundantEqualities() throws {
+        let solver = Solver()
+        let v = Variable("v")
+        try solver.add(Constraint(v, .equal, 38, strength: Strength(weight: 3.5)))
+        let c1 = Constraint(-2 * v - 32, .equal, 0)
+        let c2 = Constraint(-3 * v - 48, .equal, 0)
+        try solver.add(c1)
+        try solver.add(c2)
+        try solver.remove(c1)
+        #expect(solver.value(of: v) == -16, "c2 still holds v at -16")
+
+        let other = Solver()
+        let w = Variable("w")
+        try other.add(Constraint(w, .equal, 3, strength: .weak))
+        let pin = Constraint(w, .equal, 10)
+        try other.add(pin)
+        try other.add(Constraint(2 * w, .equal, 20))
+        #expect(throws: SolverError.self) { try other.updateConstant(of: pin, to: -4) }
+        #expect(other.value(of: w) == 10)
+        #expect(pin.expression.constant == -10)
+    }
+
     @Test("misuse: duplicates, unknown and required edit variables, non-finite numbers")
     func misuse() throws {
         let solver = Solver()
