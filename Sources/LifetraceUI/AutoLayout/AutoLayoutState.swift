@@ -18,8 +18,8 @@ final class AutoLayoutState {
     var hostedEngine: LayoutEngine?
 
     /// Content hugging (default 250) and compression resistance (default 750), per axis.
-    var huggingPriority = (horizontal: LayoutPriority.defaultLow, vertical: LayoutPriority.defaultLow)
-    var compressionResistance = (horizontal: LayoutPriority.defaultHigh, vertical: LayoutPriority.defaultHigh)
+    var hugging = PerAxis(LayoutPriority.defaultLow)
+    var compressionResistance = PerAxis(LayoutPriority.defaultHigh)
 
     /// The safe-area and layout-margins guides, made on first use, and guides of the view's user.
     var safeAreaGuide: LayoutGuide?
@@ -30,6 +30,24 @@ final class AutoLayoutState {
     /// with the views they relate.
     var internalConstraints: [Constraint] = []
     var internalViews: [View] = []
+}
+
+/// A value for each axis.
+struct PerAxis<Value> {
+    var horizontal: Value
+    var vertical: Value
+
+    init(_ both: Value) {
+        horizontal = both
+        vertical = both
+    }
+
+    subscript(axis: LayoutAxis) -> Value {
+        get { axis == .horizontal ? horizontal : vertical }
+        set {
+            if axis == .horizontal { horizontal = newValue } else { vertical = newValue }
+        }
+    }
 }
 
 /// The intrinsic-size metric that means "none on this axis" (UIKit's `UIView.noIntrinsicMetric`).

@@ -30,31 +30,31 @@ final class LayoutEngine {
     unowned let host: View
     let sizing: Sizing
     /// Whether the views' `engine` points here (the window's engine; not a fitting engine).
-    private let isViewsEngine: Bool
+    let isViewsEngine: Bool
 
     /// The views that joined, in joining order, and their identities.
     private(set) var views: [View] = []
-    private var joined: Set<ObjectIdentifier> = []
+    var joined: Set<ObjectIdentifier> = []
 
     /// The engine constraints held for each active layout constraint.
-    private var held: [ObjectIdentifier: Constraint] = [:]
+    var held: [ObjectIdentifier: Constraint] = [:]
     /// What each engine constraint is, for the unsatisfiable-constraints report.
-    private var descriptions: [ObjectIdentifier: String] = [:]
-    private var autoresizing: [ObjectIdentifier: (AutoresizingConstraints, [Constraint])] = [:]
-    private var contentSize: [ObjectIdentifier: ContentSizeConstraints] = [:]
-    private var placedGuides: [ObjectIdentifier: (guide: LayoutGuide, insets: EdgeInsets, constraints: [Constraint])] = [:]
-    private var internalConstraints: [ObjectIdentifier: [Constraint]] = [:]
+    var descriptions: [ObjectIdentifier: String] = [:]
+    var autoresizing: [ObjectIdentifier: (AutoresizingConstraints, [Constraint])] = [:]
+    var contentSize: [ObjectIdentifier: ContentSizeConstraints] = [:]
+    var placedGuides: [ObjectIdentifier: (guide: LayoutGuide, insets: EdgeInsets, constraints: [Constraint])] = [:]
+    var internalConstraints: [ObjectIdentifier: [Constraint]] = [:]
 
-    private var pending: [LayoutConstraint] = []
-    private var pendingIDs: Set<ObjectIdentifier> = []
-    private var pendingViews: [View] = []
-    private var suggestedSize: Size?
+    var pending: [LayoutConstraint] = []
+    var pendingIDs: Set<ObjectIdentifier> = []
+    var pendingViews: [View] = []
+    var suggestedSize: Size?
 
     /// Whether each solve reports views whose layout is ambiguous (an `ambiguousLayout` event and
     /// a warning, once per view until it is determined again).
     var checksAmbiguity = false
-    private var reportedAmbiguous: Set<ObjectIdentifier> = []
-    private var reportedHostOverride = false
+    var reportedAmbiguous: Set<ObjectIdentifier> = []
+    var reportedHostOverride = false
 
     init(host: View, sizing: Sizing = .bounds) {
         self.host = host
@@ -188,7 +188,7 @@ final class LayoutEngine {
         [variables.minX, variables.minY, variables.width, variables.height].contains { solver.isAmbiguous($0) }
     }
 
-    private func flush() {
+    func flush() {
         if isViewsEngine, suggestedSize != host.bounds.size {
             let size = host.bounds.size
             let variables = host.layoutVariables
@@ -217,7 +217,7 @@ final class LayoutEngine {
     }
 
     /// Brings the engine in line with what a layout constraint is now.
-    private func reconcile(_ constraint: LayoutConstraint) {
+    func reconcile(_ constraint: LayoutConstraint) {
         let id = ObjectIdentifier(constraint)
         let wanted = constraint.installedView != nil && constraint.engine === self && !constraint.isBroken
         guard let engineConstraint = held[id] else {
@@ -241,7 +241,7 @@ final class LayoutEngine {
 
     /// Adds a layout constraint, joining its items; a conflict is reported as UIKit reports it
     /// and the constraint is broken (it stays active, out of the engine).
-    private func add(_ constraint: LayoutConstraint) {
+    func add(_ constraint: LayoutConstraint) {
         for view in constraint.views { join(view) }
         for node in [constraint.first, constraint.second].compactMap({ $0 }) {
             if let guide = node as? LayoutGuide { place(guide) }
@@ -257,7 +257,7 @@ final class LayoutEngine {
         }
     }
 
-    private func add(_ constraints: [Constraint], described description: String) {
+    func add(_ constraints: [Constraint], described description: String) {
         for constraint in constraints {
             do {
                 try solver.add(constraint)
@@ -268,111 +268,16 @@ final class LayoutEngine {
         }
     }
 
-    private func remove(_ constraints: [Constraint]) {
+    func remove(_ constraints: [Constraint]) {
         for constraint in constraints where solver.contains(constraint) {
             try? solver.remove(constraint)
             descriptions[ObjectIdentifier(constraint)] = nil
         }
     }
 
-    // MARK: What UIKit adds
-
-    private func pinHost(_ variables: LayoutVariables) {
-        add([Constraint(variables.minX, .equal, 0), Constraint(variables.minY, .equal, 0)], described: "host origin")
-        switch sizing {
-        case .bounds:
-            try? solver.addEditVariable(variables.width, strength: Self.hostSizeStrength)
-            try? solver.addEditVariable(variables.height, strength: Self.hostSizeStrength)
-        case .fitting(let size, let horizontal, let vertical):
-            add(
-                [Constraint(variables.width, .equal, size.width, strength: horizontal.strength)],
-                described: "fitting width \(size.width.compact) @\(horizontal)")
-            add(
-                [Constraint(variables.height, .equal, size.height, strength: vertical.strength)],
-                described: "fitting height \(size.height.compact) @\(vertical)")
-        }
-    }
-
-    private func updateAutoresizing(of view: View, in superview: View) {
-        let id = ObjectIdentifier(view)
-        let wanted = AutoresizingConstraints(
-            frame: view.frame, mask: view.autoresizingMask, superviewSize: superview.bounds.size)
-        if let (current, _) = autoresizing[id], current.isClose(to: wanted) { return }
-        if let (_, constraints) = autoresizing.removeValue(forKey: id) { remove(constraints) }
-        let constraints = wanted.constraints(of: view.layoutVariables, in: superview.layoutVariables)
-        add(constraints, described: "\(view.layoutDescription) autoresizing mask \(view.autoresizingMask.rawValue) frame \(view.frame)")
-        autoresizing[id] = (wanted, constraints)
-    }
-
-    private func updateContentSize(of view: View) {
-        let id = ObjectIdentifier(view)
-        let wanted = ContentSizeConstraints(of: view)
-        if let current = contentSize[id] {
-            if current.sameShape(as: wanted) {
-                current.updateConstants(to: wanted, in: solver)
-                contentSize[id] = current.with(size: wanted.size)
-                return
-            }
-            remove(current.constraints)
-            contentSize[id] = nil
-        }
-        guard !wanted.constraints.isEmpty else { return }
-        add(wanted.constraints, described: "\(view.layoutDescription) content size \(wanted.size)")
-        contentSize[id] = wanted
-    }
-
-    private func updateInternalConstraints(of view: View) {
-        let id = ObjectIdentifier(view)
-        let wanted = view.autoLayout?.internalConstraints ?? []
-        let current = internalConstraints[id] ?? []
-        guard current.map(ObjectIdentifier.init) != wanted.map(ObjectIdentifier.init) else { return }
-        remove(current)
-        for other in view.autoLayout?.internalViews ?? [] { join(other) }
-        add(wanted, described: "\(view.layoutDescription) arrangement")
-        internalConstraints[id] = wanted.isEmpty ? nil : wanted
-    }
-
-    /// Holds a safe-area or margins guide to its view's insets (a guide of the user's needs
-    /// only its view to have joined).
-    private func place(_ guide: LayoutGuide) {
-        guard let owner = guide.owningView else { return }
-        join(owner)
-        guard guide.kind != .custom, placedGuides[ObjectIdentifier(guide)] == nil else { return }
-        let insets = owner.insets(for: guide.kind)
-        let variables = guide.layoutVariables
-        let view = owner.layoutVariables
-        let constraints = [
-            Constraint(variables.minX, .equal, view.minX + insets.left),
-            Constraint(variables.minY, .equal, view.minY + insets.top),
-            Constraint(variables.width, .equal, view.width - (insets.left + insets.right)),
-            Constraint(variables.height, .equal, view.height - (insets.top + insets.bottom)),
-        ]
-        add(constraints, described: guide.identifier)
-        placedGuides[ObjectIdentifier(guide)] = (guide, insets, constraints)
-    }
-
-    private var guidesAreStale: Bool {
-        placedGuides.values.contains { entry in
-            entry.guide.owningView.map { $0.insets(for: entry.guide.kind) != entry.insets } ?? false
-        }
-    }
-
-    private func refreshGuides() {
-        for (id, entry) in placedGuides {
-            guard let owner = entry.guide.owningView else { continue }
-            let insets = owner.insets(for: entry.guide.kind)
-            guard insets != entry.insets else { continue }
-            let constants = [-insets.left, -insets.top, insets.left + insets.right, insets.top + insets.bottom]
-            for (constraint, constant) in zip(entry.constraints, constants) {
-                try? solver.updateConstant(of: constraint, to: constant)
-            }
-            placedGuides[id] = (entry.guide, insets, entry.constraints)
-        }
-    }
-
     // MARK: Results
 
-    private func applyFrames() {
+    func applyFrames() {
         guard isViewsEngine else { return }
         for view in views where view !== host && !view.translatesAutoresizingMaskIntoConstraints {
             guard let superview = view.superview, let parent = superview.autoLayout?.variables,
@@ -393,7 +298,7 @@ final class LayoutEngine {
         return rounded == 0 ? 0 : rounded
     }
 
-    private func reportAmbiguity() {
+    func reportAmbiguity() {
         for view in views where view !== host && !view.translatesAutoresizingMaskIntoConstraints {
             guard let variables = view.autoLayout?.variables else { continue }
             let id = ObjectIdentifier(view)
@@ -408,7 +313,7 @@ final class LayoutEngine {
         }
     }
 
-    private func checkHostSize() {
+    func checkHostSize() {
         guard isViewsEngine else { return }
         let variables = host.layoutVariables
         let overridden =
@@ -419,39 +324,5 @@ final class LayoutEngine {
             diagnose(Diagnostic(.warning, text))
         }
         reportedHostOverride = overridden
-    }
-
-    // MARK: Reports
-
-    private func report(_ error: any Error, adding constraint: LayoutConstraint) {
-        guard let error = error as? SolverError, case .unsatisfiable(_, let conflicting) = error else {
-            diagnose(Diagnostic(.error, "\(constraint.description): \(error)"))
-            return
-        }
-        let others = conflicting.map { descriptions[ObjectIdentifier($0)] ?? $0.description }
-        let list = (others + [constraint.description]).map { "    \"\($0)\"" }.joined(separator: ",\n")
-        let message = """
-            Unable to simultaneously satisfy constraints.
-            \tProbably at least one of the constraints in the following list is one you don't want.
-            (
-            \(list)
-            )
-
-            Will attempt to recover by breaking constraint
-            \(constraint.description)
-            """
-        diagnose(Diagnostic(.warning, message))
-        let subject = constraint.installedView ?? host
-        subject.emitEvent(
-            .unsatisfiableConstraints,
-            text: "Unable to simultaneously satisfy constraints: \((others + [constraint.description]).joined(separator: ", ")); will attempt to recover by breaking constraint \(constraint.description)")
-    }
-
-    private func report(_ error: any Error, described description: String) {
-        diagnose(Diagnostic(.warning, "Layout engine: \(description): \(error)"))
-    }
-
-    private func diagnose(_ diagnostic: Diagnostic) {
-        (host.window?.runLoop ?? MainRunLoop.main).report(diagnostic)
     }
 }

@@ -69,31 +69,25 @@ extension View: LayoutNode {
 
     // MARK: Intrinsic content size
 
-    /// Hugging and compression resistance of the view's intrinsic size on `axis`.
+    /// How much the view resists growing past its intrinsic size on `axis` (default 250).
     public func contentHuggingPriority(for axis: LayoutAxis) -> LayoutPriority {
-        let state = autoLayout ?? AutoLayoutState()
-        return axis == .horizontal ? state.huggingPriority.horizontal : state.huggingPriority.vertical
+        autoLayout?.hugging[axis] ?? .defaultLow
     }
 
-    /// Sets how much the view resists growing past its intrinsic size on `axis` (default 250).
+    /// Sets how much the view resists growing past its intrinsic size on `axis`.
     public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
-        if axis == .horizontal { autoLayoutState.huggingPriority.horizontal = priority } else {
-            autoLayoutState.huggingPriority.vertical = priority
-        }
+        autoLayoutState.hugging[axis] = priority
         engine?.contentSizeDidChange(of: self)
     }
 
-    /// How much the view resists shrinking below its intrinsic size on `axis`.
+    /// How much the view resists shrinking below its intrinsic size on `axis` (default 750).
     public func contentCompressionResistancePriority(for axis: LayoutAxis) -> LayoutPriority {
-        let state = autoLayout ?? AutoLayoutState()
-        return axis == .horizontal ? state.compressionResistance.horizontal : state.compressionResistance.vertical
+        autoLayout?.compressionResistance[axis] ?? .defaultHigh
     }
 
-    /// Sets how much the view resists shrinking below its intrinsic size on `axis` (default 750).
+    /// Sets how much the view resists shrinking below its intrinsic size on `axis`.
     public func setContentCompressionResistancePriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
-        if axis == .horizontal { autoLayoutState.compressionResistance.horizontal = priority } else {
-            autoLayoutState.compressionResistance.vertical = priority
-        }
+        autoLayoutState.compressionResistance[axis] = priority
         engine?.contentSizeDidChange(of: self)
     }
 

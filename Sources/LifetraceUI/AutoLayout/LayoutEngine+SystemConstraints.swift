@@ -1,0 +1,98 @@
+import LifetraceCassowary
+
+/// What UIKit adds to the engine itself: the host's origin and size, autoresizing masks, intrinsic
+/// sizes, a view subclass's own constraints, and the safe-area and margins guides.
+extension LayoutEngine {
+    func pinHost(_ variables: LayoutVariables) {
+        add([Constraint(variables.minX, .equal, 0), Constraint(variables.minY, .equal, 0)], described: "host origin")
+        switch sizing {
+        case .bounds:
+            try? solver.addEditVariable(variables.width, strength: Self.hostSizeStrength)
+            try? solver.addEditVariable(variables.height, strength: Self.hostSizeStrength)
+        case .fitting(let size, let horizontal, let vertical):
+            add(
+                [Constraint(variables.width, .equal, size.width, strength: horizontal.strength)],
+                described: "fitting width \(size.width.compact) @\(horizontal)")
+            add(
+                [Constraint(variables.height, .equal, size.height, strength: vertical.strength)],
+                described: "fitting height \(size.height.compact) @\(vertical)")
+        }
+    }
+
+    func updateAutoresizing(of view: View, in superview: View) {
+        let id = ObjectIdentifier(view)
+        let wanted = AutoresizingConstraints(
+            frame: view.frame, mask: view.autoresizingMask, superviewSize: superview.bounds.size)
+        if let (current, _) = autoresizing[id], current.isClose(to: wanted) { return }
+        if let (_, constraints) = autoresizing.removeValue(forKey: id) { remove(constraints) }
+        let constraints = wanted.constraints(of: view.layoutVariables, in: superview.layoutVariables)
+        add(constraints, described: "\(view.layoutDescription) autoresizing mask \(view.autoresizingMask.rawValue) frame \(view.frame)")
+        autoresizing[id] = (wanted, constraints)
+    }
+
+    func updateContentSize(of view: View) {
+        let id = ObjectIdentifier(view)
+        let wanted = ContentSizeConstraints(of: view)
+        if let current = contentSize[id] {
+            if current.sameShape(as: wanted) {
+                current.updateConstants(to: wanted, in: solver)
+                contentSize[id] = current.with(size: wanted.size)
+                return
+            }
+            remove(current.constraints)
+            contentSize[id] = nil
+        }
+        guard !wanted.constraints.isEmpty else { return }
+        add(wanted.constraints, described: "\(view.layoutDescription) content size \(wanted.size)")
+        contentSize[id] = wanted
+    }
+
+    func updateInternalConstraints(of view: View) {
+        let id = ObjectIdentifier(view)
+        let wanted = view.autoLayout?.internalConstraints ?? []
+        let current = internalConstraints[id] ?? []
+        guard current.map(ObjectIdentifier.init) != wanted.map(ObjectIdentifier.init) else { return }
+        remove(current)
+        for other in view.autoLayout?.internalViews ?? [] { join(other) }
+        add(wanted, described: "\(view.layoutDescription) arrangement")
+        internalConstraints[id] = wanted.isEmpty ? nil : wanted
+    }
+
+    /// Holds a safe-area or margins guide to its view's insets (a guide of the user's needs
+    /// only its view to have joined).
+    func place(_ guide: LayoutGuide) {
+        guard let owner = guide.owningView else { return }
+        join(owner)
+        guard guide.kind != .custom, placedGuides[ObjectIdentifier(guide)] == nil else { return }
+        let insets = owner.insets(for: guide.kind)
+        let variables = guide.layoutVariables
+        let view = owner.layoutVariables
+        let constraints = [
+            Constraint(variables.minX, .equal, view.minX + insets.left),
+            Constraint(variables.minY, .equal, view.minY + insets.top),
+            Constraint(variables.width, .equal, view.width - (insets.left + insets.right)),
+            Constraint(variables.height, .equal, view.height - (insets.top + insets.bottom)),
+        ]
+        add(constraints, described: guide.identifier)
+        placedGuides[ObjectIdentifier(guide)] = (guide, insets, constraints)
+    }
+
+    var guidesAreStale: Bool {
+        placedGuides.values.contains { entry in
+            entry.guide.owningView.map { $0.insets(for: entry.guide.kind) != entry.insets } ?? false
+        }
+    }
+
+    func refreshGuides() {
+        for (id, entry) in placedGuides {
+            guard let owner = entry.guide.owningView else { continue }
+            let insets = owner.insets(for: entry.guide.kind)
+            guard insets != entry.insets else { continue }
+            let constants = [-insets.left, -insets.top, insets.left + insets.right, insets.top + insets.bottom]
+            for (constraint, constant) in zip(entry.constraints, constants) {
+                try? solver.updateConstant(of: constraint, to: constant)
+            }
+            placedGuides[id] = (entry.guide, insets, entry.constraints)
+        }
+    }
+}
