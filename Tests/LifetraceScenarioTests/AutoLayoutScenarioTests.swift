@@ -1,0 +1,68 @@
+import Foundation
+import Lifetrace
+import LifetraceScenario
+import LifetraceTestSupport
+import LifetraceUI
+import Testing
+
+/// The Auto Layout example scenarios through the runner: UIKit's pass order in their traces, the
+/// cost of a constant change, the conflict report.
+@Suite("Auto Layout scenarios")
+@MainActor
+struct AutoLayoutScenarioTests {
+    /// Runs a scenario of `Scenarios/` and returns its events without `end` records, by step text.
+    private func run(_ name: String) throws -> (steps: [String: [Event]], runner: ScenarioRunner) {
+        let scenario = try ScenarioParser.parse(
+            contentsOfFile: Repository.root.appendingPathComponent("Scenarios/\(name)").path)
+        let recording = RecordingSink()
+        let runner = ScenarioRunner()
+        runner.runLoop.diagnosticHandler = { _ in }
+        try LifetraceSystem.withSink(recording) { try runner.run(scenario) }
+        var steps: [String: [Event]] = [:]
+        var current = ""
+        for event in recording.events where event.phase != .end {
+            if event.hook == .scenarioStep {
+                current = event.details.text ?? ""
+            } else {
+                steps[current, default: []].append(event)
+            }
+        }
+        return (steps, runner)
+    }
+
+    @Test("launch: every updateConstraints, then the solve, then every layoutSubviews")
+    func passOrder() throws {
+        let (steps, _) = try run("auto-layout.scenario")
+        let launch = try #require(steps["launch Home"]).map(\.hook)
+        let solve = try #require(launch.firstIndex(of: .layoutEngineSolve))
+        let lastUpdate = try #require(launch.lastIndex(of: .updateConstraints))
+        let firstLayout = try #require(launch.firstIndex(of: .layoutSubviews))
+        #expect(lastUpdate < solve && solve < firstLayout)
+        #expect(launch.firstIndex(of: .updateViewConstraints)! < solve)
+        #expect(launch.filter { $0 == .layoutEngineSolve }.count == 1)
+    }
+
+    @Test("a constant change: one solve, no constraint pass, only the moved views' superview re-laid out")
+    func constantChange() throws {
+        let (steps, _) = try run("auto-layout.scenario")
+        let change = try #require(steps["set-constant titleTop 40"])
+        #expect(change.filter { $0.hook == .layoutEngineSolve }.count == 1)
+        #expect(!change.contains { $0.hook == .updateConstraints })
+        #expect(change.filter { $0.hook == .layoutSubviews }.map(\.controller) == ["Home.view"])
+        let hide = try #require(steps["hide Middle"])
+        #expect(hide.filter { $0.hook == .updateConstraints }.map(\.controller) == ["Row"], "the stack rebuilds its arrangement")
+    }
+
+    @Test("conflicting widths: UIKit's report, both constraints named, the first width kept")
+    func unsatisfiable() throws {
+        let (steps, runner) = try run("unsatisfiable.scenario")
+        let launch = try #require(steps["launch Root"])
+        let report = try #require(launch.first { $0.hook == .unsatisfiableConstraints })
+        #expect(report.controller == "Box")
+        #expect(report.details.text?.contains("'narrow'") == true)
+        #expect(report.details.text?.contains("breaking constraint") == true)
+        #expect(runner.runLoop.diagnostics.contains { $0.message.hasPrefix("Unable to simultaneously satisfy constraints.") })
+        let box = try #require(runner.window.rootViewController?.view.subviews.first { $0.identifier == "Box" })
+        #expect(box.frame.width == 100)
+    }
+}
