@@ -32,9 +32,10 @@ final class LayoutEngine {
     /// Whether the views' `engine` points here (the window's engine; not a fitting engine).
     let isViewsEngine: Bool
 
-    /// The views that joined, in joining order, and their identities.
+    /// The views that joined, and where each is in `views` (a view that leaves swaps with the
+    /// last, so leaving costs the same however many views joined).
     private(set) var views: [View] = []
-    var joined: Set<ObjectIdentifier> = []
+    var joined: [ObjectIdentifier: Int] = [:]
 
     /// The engine constraints held for each active layout constraint.
     var held: [ObjectIdentifier: Constraint] = [:]
@@ -89,7 +90,7 @@ final class LayoutEngine {
 
     /// A view's frame (when it translates its mask), intrinsic size or content priorities changed.
     func viewDidChange(_ view: View) {
-        guard joined.contains(ObjectIdentifier(view)) else { return }
+        guard joined[ObjectIdentifier(view)] != nil else { return }
         pendingViews.append(view)
     }
 
@@ -101,7 +102,8 @@ final class LayoutEngine {
     /// them (autoresizing and content-size constraints).
     func join(_ view: View) {
         var current: View? = view
-        while let candidate = current, joined.insert(ObjectIdentifier(candidate)).inserted {
+        while let candidate = current, joined[ObjectIdentifier(candidate)] == nil {
+            joined[ObjectIdentifier(candidate)] = views.count
             views.append(candidate)
             if isViewsEngine { candidate.autoLayoutState.engine = self }
             let variables = candidate.layoutVariables
@@ -122,8 +124,12 @@ final class LayoutEngine {
     /// Takes out a view that leaves the engine's hierarchy: the constraints UIKit added for it.
     func leave(_ view: View) {
         let id = ObjectIdentifier(view)
-        guard joined.remove(id) != nil else { return }
-        views.removeAll { $0 === view }
+        guard let index = joined.removeValue(forKey: id) else { return }
+        let last = views.removeLast()
+        if index < views.count {
+            views[index] = last
+            joined[ObjectIdentifier(last)] = index
+        }
         if let (_, constraints) = autoresizing.removeValue(forKey: id) { remove(constraints) }
         if let sizes = contentSize.removeValue(forKey: id) { remove(sizes.constraints) }
         if let constraints = internalConstraints.removeValue(forKey: id) { remove(constraints) }
@@ -199,7 +205,7 @@ final class LayoutEngine {
         if !pendingViews.isEmpty {
             let changed = pendingViews
             pendingViews.removeAll(keepingCapacity: true)
-            for view in changed where joined.contains(ObjectIdentifier(view)) {
+            for view in changed where joined[ObjectIdentifier(view)] != nil {
                 if view !== host, let superview = view.superview, view.translatesAutoresizingMaskIntoConstraints {
                     updateAutoresizing(of: view, in: superview)
                 }
