@@ -89,10 +89,12 @@ let package = Package(
             path: "Benchmarks/AutoLayoutCost",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
-        // One solver measure in a loop, for callgrind: `valgrind --tool=callgrind .build/release/SolverProbe independent 1000 resize 100`.
+        // Turns callgrind's instrumentation on from a probe (valgrind's client request; a no-op without its headers).
+        .target(name: "ProbeSupport", path: "Sources/ProbeSupport"),
+        // One solver measure in a loop, for callgrind (tools/bench counts both sides; docs/benchmarks.md has the command).
         .executableTarget(
             name: "SolverProbe",
-            dependencies: ["SolverSystems"],
+            dependencies: ["ProbeSupport", "SolverSystems"],
             path: "Sources/SolverProbe"
         ),
         // How deep a chain of views the layout pass survives (it recurses): `swift run -c release DepthProbe N`.

@@ -6,6 +6,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
+solver_rows=()
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 if ! tools/bench --quick >"$log" 2>&1; then
@@ -26,6 +27,25 @@ for row in "no sink / inline state check" "swift-log no-op handler / no sink, ad
         exit 1
     fi
 done
+# The Auto Layout solver beside kiwi's C++ core: every shape at 100 and 1 000 views, the per-view
+# growth, allocations, kiwi's enaml-like system (kiwi is downloaded from PyPI on first use).
+for shape in independent dependent nested; do
+    for n in "  100" " 1000"; do
+        for measure in "first pass / kiwi" "resize / kiwi" "constant change / first pass"; do
+            solver_rows+=("$shape $n: $measure")
+        done
+    done
+    solver_rows+=("$shape: first pass per view" "$shape: resize allocations per update")
+done
+for row in "${solver_rows[@]}" "enaml-like update / kiwi" "enaml-like update: allocations"; do
+    line=$(grep -F -- "  $row" "$log" || true)  # indented: "  dependent" is not in "  independent"
+    [[ -n "$line" ]] || { echo "bench-quick: no row '$row' in the table" >&2; exit 1; }
+    if grep -q " n/a" <<<"$line"; then
+        echo "bench-quick: row '$row' has no value: $line" >&2
+        exit 1
+    fi
+done
+grep -q "first pass per view 10000 / 100" "$log" || { echo "bench-quick: no per-view growth at 10 000 views" >&2; exit 1; }
 grep -q "session lifetrace:\*" "$log" || { echo "bench-quick: the LTTng rows were not measured under a session" >&2; exit 1; }
 grep -q "^Allocation thresholds: .* all within$" "$log" || { echo "bench-quick: allocation thresholds not all within" >&2; exit 1; }
 echo "bench-quick: ratio table complete, allocations within thresholds"
