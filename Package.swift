@@ -81,7 +81,7 @@ let package = Package(
                 "LifetraceCassowary", "LifetraceTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
-            exclude: ["Oracle/kiwi_oracle.py"]
+            exclude: ["KiwiOracle/kiwi_replay.py"]
         ),
         .testTarget(name: "LifetraceLTTngTests", dependencies: ["Lifetrace", "LifetraceLTTng", "LifetraceTestSupport"]),
     ],

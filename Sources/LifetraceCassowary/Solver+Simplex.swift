@@ -163,9 +163,17 @@ extension Solver {
             } else {
                 enteringSymbol = nextEntering()
             }
-            // No restricted row bounds the entering symbol: the objective would be unbounded,
-            // which weighted errors (all ≥ 0) rule out; stop rather than trap.
-            guard let symbol = enteringSymbol, let leaving = leavingRow(forEntering: symbol) else { return }
+            guard let symbol = enteringSymbol else { return }
+            guard let leaving = leavingRow(forEntering: symbol) else {
+                // No restricted row bounds it: the objective would be unbounded, which weighted
+                // errors (all ≥ 0) rule out, so its coefficient is rounding left by large weights
+                // (about -1e-8 at weights of 1e8). Drop it and go on with the real candidates.
+                if objectiveRow == nil {
+                    objective[Int(symbol)] = 0
+                    continue
+                }
+                return
+            }
             pivot(leaving: leaving, entering: symbol)
         }
     }

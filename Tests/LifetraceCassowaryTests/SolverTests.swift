@@ -143,6 +143,23 @@ struct SolverTests {
         #expect(pin.expression.constant == -10)
     }
 
+    // Also found by the oracle helper: at weights near 1e8 a coefficient of rounding (−1.1e-8)
+    // entered and, bounded by no row, ended the optimisation before the real candidates.
+    @Test("large weights: rounding in the objective does not stop the optimisation early")
+    func largeWeights() throws {
+        let solver = Solver()
+        let v0 = Variable("v0")
+        let v1 = Variable("v1")
+        let c0 = Constraint(v0, .equal, 20, strength: Strength(weight: 6.6515))
+        try solver.add(c0)
+        try solver.add(Constraint(v1, .equal, 20, strength: Strength(weight: 4.3443)))
+        try solver.add(Constraint(2 * v1 + 3 * v0, .equal, 20, strength: Strength(weight: 6.04e7)))
+        try solver.remove(c0)
+        try solver.add(Constraint(v0, .equal, 27, strength: Strength(weight: 6.6515)))
+        #expect(abs(solver.value(of: v0) - 27) < 1e-6)
+        #expect(abs(solver.value(of: v1) + 30.5) < 1e-6)
+    }
+
     @Test("misuse: duplicates, unknown and required edit variables, non-finite numbers")
     func misuse() throws {
         let solver = Solver()

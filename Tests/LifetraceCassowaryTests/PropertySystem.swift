@@ -1,8 +1,9 @@
 import Foundation
 import LifetraceCassowary
 
-/// A random constraint system and a sequence of operations on it, as the oracle script reads
-/// them (see kiwi_oracle.py), and how our solver answers them.
+/// A random constraint system and a sequence of operations on it, for the property tests (the
+/// kiwisolver oracle, KiwiOracle/, has a generator of its own that also plants conflicts and
+/// shrinks what fails).
 ///
 /// The optimum must be unique for two correct solvers to agree: Cassowary minimises a weighted
 /// sum of absolute errors (a linear objective), whose minimum can be a whole face of the feasible
@@ -85,92 +86,6 @@ struct OracleSystem: Encodable {
         n = count
         cons = specs
         ops = operations
-    }
-
-    /// Our solver's answers, in the oracle's form.
-    func run() -> [OracleAnswer] {
-        let variables = (0..<n).map { Variable("v\($0)") }
-        let solver = Solver()
-        var made: [Int: Constraint] = [:]
-        var constants: [Int: Double] = [:]
-        func make(_ index: Int) -> Constraint {
-            let spec = cons[index]
-            var expression = Expression(constant: constants[index] ?? spec.const)
-            for term in spec.terms { expression = expression + term[1] * variables[Int(term[0])] }
-            let relation: Relation = spec.rel == "==" ? .equal : spec.rel == "<=" ? .lessThanOrEqual : .greaterThanOrEqual
-            return Constraint(expression, relation, 0.0, strength: Strength(weight: spec.w))
-        }
-        var answers: [OracleAnswer] = []
-        for operation in ops {
-            do throws(SolverError) {
-                switch operation {
-                case .add(let index):
-                    let constraint = made[index] ?? make(index)
-                    made[index] = constraint
-                    try solver.add(constraint)
-                case .remove(let index):
-                    guard let constraint = made[index] else { answers.append(.verdict("unknown")); continue }
-                    try solver.remove(constraint)
-                case .edit(let variable, let weight):
-                    try solver.addEditVariable(variables[variable], strength: Strength(weight: weight))
-                case .suggest(let variable, let value):
-                    try solver.suggestValue(value, for: variables[variable])
-                case .constant(let index, let value):
-                    guard let constraint = made[index], solver.contains(constraint) else {
-                        answers.append(.verdict("skip"))
-                        continue
-                    }
-                    try solver.updateConstant(of: constraint, to: value)
-                    constants[index] = value
-                case .read:
-                    solver.updateVariables()
-                    answers.append(.values(variables.map(\.value)))
-                    continue
-                }
-                answers.append(.verdict("ok"))
-            } catch {
-                switch error {
-                case .unsatisfiable: answers.append(.verdict("unsat"))
-                case .duplicateConstraint: answers.append(.verdict("dup"))
-                case .unknownConstraint: answers.append(.verdict("unknown"))
-                default: answers.append(.verdict("error:\(error)"))
-                }
-            }
-        }
-        return answers
-    }
-}
-
-/// One answer to one operation.
-enum OracleAnswer: Equatable, CustomStringConvertible {
-    case verdict(String)
-    case values([Double])
-
-    /// Parses a line of the oracle's output (`nil` for a system that crashed kiwi).
-    static func parse(_ line: String) -> [OracleAnswer]? {
-        guard let data = line.data(using: .utf8), let array = try? JSONSerialization.jsonObject(with: data) as? [Any]
-        else { return nil }
-        return array.map { item in
-            if let values = item as? [NSNumber] { return .values(values.map(\.doubleValue)) }
-            return .verdict(item as? String ?? "?")
-        }
-    }
-
-    /// Equal verdicts; values equal within 1e-6 (relative above 1).
-    func agrees(with other: OracleAnswer) -> Bool {
-        switch (self, other) {
-        case (.verdict(let a), .verdict(let b)): return a == b
-        case (.values(let a), .values(let b)):
-            return a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= 1e-6 * max(1, abs($0)) }
-        default: return false
-        }
-    }
-
-    var description: String {
-        switch self {
-        case .verdict(let text): text
-        case .values(let values): "[" + values.map { String($0) }.joined(separator: ", ") + "]"
-        }
     }
 }
 
