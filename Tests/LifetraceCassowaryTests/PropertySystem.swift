@@ -41,7 +41,7 @@ struct OracleSystem: Encodable {
     static let required = Strength.required.weight
 
     /// A random system; `unsatisfiable` adds a required constraint that contradicts two others.
-    init(random: inout SplitMix64, unsatisfiable: Bool = false) {
+    init(random: inout OracleRandom, unsatisfiable: Bool = false) {
         let count = Int(random.next(upTo: 6)) + 2
         var specs: [Spec] = []
         for variable in 0..<count {
@@ -89,23 +89,7 @@ struct OracleSystem: Encodable {
     }
 }
 
-/// A small seeded generator (SplitMix64), so a run can be replayed from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension OracleRandom {
+    /// A number below `bound`.
     mutating func next(upTo bound: UInt64) -> UInt64 { next() % bound }
-    mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next(upTo: UInt64(range.count))) }
-    mutating func uniform(_ low: Double, _ high: Double) -> Double {
-        low + (high - low) * Double(next() >> 11) / Double(1 << 53)
-    }
 }

@@ -8,7 +8,7 @@ import Testing
 struct SolverPropertyTests {
     /// A random system (as the oracle builds them) in a solver, with its constraints.
     private static func solver(seed: UInt64) -> (Solver, [Variable], [Constraint]) {
-        var random = SplitMix64(seed: seed)
+        var random = OracleRandom(seed: seed)
         let system = OracleSystem(random: &random)
         let variables = (0..<system.n).map { Variable("v\($0)") }
         let solver = Solver()
@@ -69,7 +69,7 @@ struct SolverPropertyTests {
     func refusalChangesNothing() async {
         await propertyCheck(count: 300, input: Gen.int(in: 1...Int(Int32.max))) { seed in
             let (solver, variables, _) = Self.solver(seed: UInt64(seed))
-            var random = SplitMix64(seed: UInt64(seed) &+ 1)
+            var random = OracleRandom(seed: UInt64(seed) &+ 1)
             let before = Self.values(solver, variables)
             let constraints = solver.statistics.constraints
             let index = Int(random.next(upTo: UInt64(variables.count)))

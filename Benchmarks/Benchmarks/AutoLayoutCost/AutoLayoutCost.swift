@@ -127,20 +127,17 @@ let benchmarks: @Sendable () -> Void = {
                     }
                 }
             }
-            Benchmark("autolayout:\(shape):\(count):constant-change", configuration: configuration) { benchmark async in
-                let box = Unchecked(value: benchmark)
-                await MainActor.run {
-                    let hierarchy = Laid.hierarchy(shape, count)
-                    box.value.startMeasurement()
-                    for _ in box.value.scaledIterations { hierarchy.changeConstant() }
-                }
-            }
-            Benchmark("autolayout:\(shape):\(count):resize", configuration: configuration) { benchmark async in
-                let box = Unchecked(value: benchmark)
-                await MainActor.run {
-                    let hierarchy = Laid.hierarchy(shape, count)
-                    box.value.startMeasurement()
-                    for _ in box.value.scaledIterations { hierarchy.resize() }
+            for (measure, step) in [
+                ("constant-change", { @MainActor (hierarchy: ConstrainedHierarchy) in hierarchy.changeConstant() }),
+                ("resize", { @MainActor (hierarchy: ConstrainedHierarchy) in hierarchy.resize() }),
+            ] {
+                Benchmark("autolayout:\(shape):\(count):\(measure)", configuration: configuration) { benchmark async in
+                    let box = Unchecked(value: benchmark)
+                    await MainActor.run {
+                        let hierarchy = Laid.hierarchy(shape, count)
+                        box.value.startMeasurement()
+                        for _ in box.value.scaledIterations { step(hierarchy) }
+                    }
                 }
             }
         }

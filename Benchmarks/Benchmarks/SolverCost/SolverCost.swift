@@ -74,28 +74,21 @@ let benchmarks: @Sendable () -> Void = {
                     blackHole(system)
                 }
             }
-            Benchmark(
-                "solver:\(shape):\(count):constant-change",
-                configuration: configuration(.one, setup: { _ = Built.shared.system(shape, count) })
-            ) { benchmark in
-                let system = Built.shared.system(shape, count)
-                var round = 0
-                benchmark.startMeasurement()
-                for _ in benchmark.scaledIterations {
-                    try system.changeConstant(round: round)
-                    round += 1
-                }
-            }
-            Benchmark(
-                "solver:\(shape):\(count):resize",
-                configuration: configuration(.one, setup: { _ = Built.shared.system(shape, count) })
-            ) { benchmark in
-                let system = Built.shared.system(shape, count)
-                var round = 0
-                benchmark.startMeasurement()
-                for _ in benchmark.scaledIterations {
-                    try system.resize(round: round)
-                    round += 1
+            for (measure, step) in [
+                ("constant-change", { (system: ShapeSystem, round: Int) in try system.changeConstant(round: round) }),
+                ("resize", { (system: ShapeSystem, round: Int) in try system.resize(round: round) }),
+            ] {
+                Benchmark(
+                    "solver:\(shape):\(count):\(measure)",
+                    configuration: configuration(.one, setup: { _ = Built.shared.system(shape, count) })
+                ) { benchmark in
+                    let system = Built.shared.system(shape, count)
+                    var round = 0
+                    benchmark.startMeasurement()
+                    for _ in benchmark.scaledIterations {
+                        try step(system, round)
+                        round += 1
+                    }
                 }
             }
         }
