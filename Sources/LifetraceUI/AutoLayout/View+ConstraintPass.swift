@@ -97,10 +97,12 @@ extension View {
     /// the branch to a view outside it (they are installed above the branch), and the branch
     /// leaves its engine.
     func leaveAutoLayout(of superview: View) {
+        var branch: Set<ObjectIdentifier> = []
+        forEachInHierarchy { branch.insert(ObjectIdentifier($0)) }
         var current: View? = superview
         while let ancestor = current {
             if let installed = ancestor.autoLayout?.installed, !installed.isEmpty {
-                for constraint in installed where constraint.views.contains(where: { $0.isDescendant(of: self) }) {
+                for constraint in installed where constraint.views.contains(where: { branch.contains(ObjectIdentifier($0)) }) {
                     constraint.isActive = false
                 }
             }
