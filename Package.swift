@@ -10,12 +10,14 @@ let package = Package(
         .library(name: "LifetraceUI", targets: ["LifetraceUI"]),
         .library(name: "LifetraceScenario", targets: ["LifetraceScenario"]),
         .library(name: "LifetraceAnalysis", targets: ["LifetraceAnalysis"]),
+        .library(name: "LifetraceCTF", targets: ["LifetraceCTF"]),
         .executable(name: "lifetrace", targets: ["lifetrace"]),
         .plugin(name: "TracePlugin", targets: ["TracePlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // The instrumentation core: no dependency on any UI runtime. CLifetrace holds its hot-path
@@ -49,12 +51,19 @@ let package = Package(
         // The scenario language: parser, runner, golden-trace checks.
         .target(name: "LifetraceScenario", dependencies: ["Lifetrace", "LifetraceUI"]),
         // Reading traces back: statistics, the HTML report, Chrome trace export, diffs.
-        .target(name: "LifetraceAnalysis", dependencies: ["Lifetrace"]),
+        .target(
+            name: "LifetraceAnalysis",
+            dependencies: ["Lifetrace", .product(name: "Histogram", package: "hdrhistogram-swift")]
+        ),
+        // Reading LTTng's CTF traces, recorded or live, with libbabeltrace2 (Debian's
+        // libbabeltrace2-dev): a C graph whose sink hands each event over as one flat record.
+        .target(name: "CLifetraceCTF", linkerSettings: [.linkedLibrary("babeltrace2")]),
+        .target(name: "LifetraceCTF", dependencies: ["Lifetrace", "LifetraceAnalysis", "CLifetraceCTF"]),
         .executableTarget(
             name: "lifetrace",
             dependencies: [
                 "Lifetrace", "LifetraceLTTng", "LifetraceUI", "LifetraceScenario", "LifetraceAnalysis",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "LifetraceCTF", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // `swift package --allow-writing-to-package-directory trace PRODUCT [ARGS…]`.
@@ -83,7 +92,10 @@ let package = Package(
             ],
             exclude: ["KiwiOracle/kiwi_replay.py"]
         ),
-        .testTarget(name: "LifetraceLTTngTests", dependencies: ["Lifetrace", "LifetraceLTTng", "LifetraceTestSupport"]),
+        .testTarget(
+            name: "LifetraceLTTngTests",
+            dependencies: ["Lifetrace", "LifetraceLTTng", "LifetraceAnalysis", "LifetraceCTF", "LifetraceTestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,44 +2,106 @@ import ArgumentParser
 import Foundation
 import Lifetrace
 import LifetraceAnalysis
+import LifetraceCTF
 
-/// Reading trace files for the analysis commands, and writing their results.
+/// Opening traces for the analysis commands, and writing their results.
+///
+/// A trace argument is a JSON-lines file (`-`: standard input), an LTTng trace directory (read
+/// natively with libbabeltrace2), or a live session's `net://` URL.
 enum TraceInput {
-    /// The most issues printed per file; the rest are counted.
+    /// The most issues printed per trace; the rest are counted.
     static let shownIssues = 10
 
-    /// Reads `path` (`-`: standard input). Issues in the file go to standard error, and the valid
-    /// part is returned; a file that cannot be read at all exits with `unreadableStatus`.
-    static func load(_ path: String, unreadableStatus: Int32 = 1) throws -> Trace {
-        let trace: Trace
+    /// A reader of `path`, chosen by what it names; a trace that cannot be opened exits with
+    /// `unreadableStatus` after a one-line reason.
+    static func open(_ path: String, unreadableStatus: Int32 = 1) throws -> any TraceEventReader {
         do {
-            trace = try TraceReader.read(path: path)
-        } catch let issue as TraceIssue {
-            StandardError.writeLine("lifetrace: \(issue)")
+            if path.hasPrefix("net://") || path.hasPrefix("net4://") || path.hasPrefix("net6://") {
+                return try CTFTraceReader(liveURL: path, missingSession: .end)
+            }
+            var isDirectory: ObjCBool = false
+            if path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                return try CTFTraceReader(path: path)
+            }
+            return try JSONLinesReader(path: path, keptIssues: shownIssues)
+        } catch {
+            StandardError.writeLine("lifetrace: \(error)")
             throw ExitCode(unreadableStatus)
         }
-        for issue in trace.issues.prefix(shownIssues) { StandardError.writeLine("\(issue)") }
-        if trace.issues.count > shownIssues {
-            StandardError.writeLine("\(trace.source): \(trace.issues.count - shownIssues) more unreadable lines")
+    }
+
+    /// A reader following the live session at `url`, waiting for the session to appear.
+    static func follow(_ url: String) throws -> CTFTraceReader {
+        do {
+            return try CTFTraceReader(liveURL: url, missingSession: .wait)
+        } catch {
+            StandardError.writeLine("lifetrace: \(error)")
+            throw ExitCode.failure
         }
-        if !trace.issues.isEmpty {
-            StandardError.writeLine(
-                "\(trace.source): \(trace.issues.count) unreadable line\(trace.issues.count == 1 ? "" : "s"); using the \(trace.events.count) valid events")
-        }
+    }
+
+    /// Reads `path` whole (for the commands that draw the whole trace: report, export).
+    static func load(_ path: String, unreadableStatus: Int32 = 1) throws -> Trace {
+        let reader = try open(path, unreadableStatus: unreadableStatus)
+        let trace = try readAll(reader, unreadableStatus: unreadableStatus)
+        report(reader)
         return trace
+    }
+
+    /// Every event of `reader`; a read error exits with `status` after a one-line reason.
+    static func readAll(_ reader: any TraceEventReader, unreadableStatus status: Int32 = 1) throws -> Trace {
+        do {
+            return try Trace(reading: reader)
+        } catch {
+            StandardError.writeLine("lifetrace: \(error)")
+            throw ExitCode(status)
+        }
+    }
+
+    /// Calls `body` with each event of `reader`; a read error exits with `status`.
+    static func forEach(_ reader: any TraceEventReader, unreadableStatus status: Int32 = 1, _ body: (Event) throws -> Void) throws {
+        while true {
+            let event: Event?
+            do {
+                event = try reader.next()
+            } catch {
+                StandardError.writeLine("lifetrace: \(error)")
+                throw ExitCode(status)
+            }
+            guard let event else { return }
+            try body(event)
+        }
+    }
+
+    /// Reports on standard error what reading met: unreadable lines (the first few), events the
+    /// tracer discarded, lost packets, warnings. Returns whether lines were unreadable.
+    @discardableResult
+    static func report(_ reader: any TraceEventReader) -> Bool {
+        let summary = reader.summary
+        for issue in summary.issues.prefix(shownIssues) { StandardError.writeLine("\(issue)") }
+        if summary.issueCount > shownIssues {
+            StandardError.writeLine("\(reader.source): \(summary.issueCount - shownIssues) more unreadable lines")
+        }
+        if summary.issueCount > 0 {
+            StandardError.writeLine(
+                "\(reader.source): \(summary.issueCount) unreadable line\(summary.issueCount == 1 ? "" : "s"); using the \(summary.events) valid events")
+        }
+        for warning in summary.warnings { StandardError.writeLine("lifetrace: \(reader.source): warning: \(warning)") }
+        if summary.discardedEvents > 0 || summary.lostPackets > 0 {
+            var losses: [String] = []
+            if summary.discardedEvents > 0 {
+                losses.append("\(summary.discardedEvents) events discarded by the tracer (buffers too small or too slow a consumer)")
+            }
+            if summary.lostPackets > 0 { losses.append("\(summary.lostPackets) packets lost") }
+            StandardError.writeLine("lifetrace: \(reader.source): warning: \(losses.joined(separator: "; ")): the trace has gaps")
+        }
+        return summary.issueCount > 0
     }
 
     /// Writes `text` to `path` (`-`: standard output); a failure exits with status 1.
     static func write(_ text: String, to path: String) throws {
-        if path == "-" {
-            FileHandle.standardOutput.write(Data(text.utf8))
-            return
-        }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        } catch {
-            StandardError.writeLine("lifetrace: cannot write \(path): \(error.localizedDescription)")
-            throw ExitCode.failure
-        }
+        let output = try TraceOutput(path)
+        output.buffer.appendUTF8(text)
+        try output.finish()
     }
 }

@@ -3,7 +3,7 @@ import LifetraceTestSupport
 import Testing
 
 /// `lifetrace` recorded under real LTTng sessions (`tools/lttng-record`, the machine's
-/// `lttng-sessiond`), read back with `babeltrace2` and `tools/ctf2jsonl`.
+/// `lttng-sessiond`), read back with `babeltrace2` and the native reader (`lifetrace convert`).
 ///
 /// Serialized: a session enabling `lifetrace:*` records every process of this user that fires the
 /// provider, so two of these recordings at once would see each other's events.
@@ -36,7 +36,7 @@ struct LTTngRecordingTests {
                 Issue.record("\(scenario): \(difference)")
             }
             // Nothing lost, and the tools say so.
-            let summary = try #require(recording.conversionSummary, "no ctf2jsonl summary: \(recording.result)")
+            let summary = try #require(recording.conversionSummary, "no conversion summary: \(recording.result)")
             #expect(summary.written == events)
             #expect(summary.discarded == 0)
             #expect(!recording.result.stderr.contains("discarded"), "\(recording.result)")
@@ -107,14 +107,14 @@ struct LTTngRecordingTests {
                 try #require(recording.result.status == 0, "\(recording.result)")
                 let emitted = lines(try readText(recording.direct)).count
                 #expect(emitted >= cycles * 2)
-                let summary = try #require(recording.conversionSummary, "no ctf2jsonl summary: \(recording.result)")
+                let summary = try #require(recording.conversionSummary, "no conversion summary: \(recording.result)")
                 let relayed = recording.relayedDiscards
                 observed.append(
-                    "\(cycles) cycles: emitted \(emitted), recorded \(summary.written), ctf2jsonl discarded \(summary.discarded), "
+                    "\(cycles) cycles: emitted \(emitted), recorded \(summary.written), convert discarded \(summary.discarded), "
                         + "lttng warned \(relayed.map(String.init) ?? "nothing")")
                 guard summary.discarded > 0 || relayed != nil else { return false }
-                #expect(summary.discarded > 0, "lttng warned of discards, ctf2jsonl reported none: \(recording.result)")
-                #expect(relayed == summary.discarded, "lttng-record relayed \(String(describing: relayed)), ctf2jsonl \(summary.discarded)")
+                #expect(summary.discarded > 0, "lttng warned of discards, convert reported none: \(recording.result)")
+                #expect(relayed == summary.discarded, "lttng-record relayed \(String(describing: relayed)), convert \(summary.discarded)")
                 #expect(summary.written + summary.discarded == emitted, "recorded + discarded must be every event emitted")
                 #expect(lines(try readText(recording.converted)).count == summary.written)
                 return true
@@ -180,7 +180,7 @@ struct LTTngRecordingTests {
         }
     }
 
-    @Test("a session without the vtid context: ctf2jsonl says so, pairs ends by id and hook, and still times them")
+    @Test("a session without the vtid context: the reader says so, pairs ends by id and hook, and still times them")
     func sessionWithoutThreadContext() throws {
         let binary = try LifetraceBinary.path()
         try withScratchDirectory { directory in try withHandMadeSession(in: directory) { lttng, session in
@@ -188,7 +188,7 @@ struct LTTngRecordingTests {
             try #require(run.status == 0, "\(run)")
             try #require(try runProcess(lttng, ["stop", session]).status == 0)
             let converted = directory.path("converted.jsonl")
-            let result = try runProcess(Repository.ctf2jsonl, [directory.path("trace"), "-o", converted])
+            let result = try runProcess(binary, ["convert", directory.path("trace"), "-o", converted])
             try #require(result.status == 0, "\(result)")
             #expect(result.stderr.contains("no vtid context"), "\(result.stderr)")
             #expect(try JQ.raw(".thread", file: converted).allSatisfy { $0 == "0" })

@@ -19,6 +19,9 @@ public struct Event: Sendable, Hashable {
     public var duration: UInt64?
     /// The emitting thread's kernel thread id (LTTng's `vtid`).
     public var thread: UInt32
+    /// The emitting process's id (LTTng's `vpid`), when the trace holds several processes' events;
+    /// `nil` for events of the process at hand (what sinks receive).
+    public var process: UInt32?
 
     /// Creates an event. Sinks receive events made by the system; this initializer is for tests and
     /// for tools that replay traces.
@@ -30,7 +33,8 @@ public struct Event: Sendable, Hashable {
         subject: Subject,
         details: Details = .none,
         duration: UInt64? = nil,
-        thread: UInt32 = 0
+        thread: UInt32 = 0,
+        process: UInt32? = nil
     ) {
         self.seq = seq
         self.timestamp = timestamp
@@ -40,6 +44,7 @@ public struct Event: Sendable, Hashable {
         self.details = details
         self.duration = duration
         self.thread = thread
+        self.process = process
     }
 
     /// The controller's name (shorthand for `subject.name`).

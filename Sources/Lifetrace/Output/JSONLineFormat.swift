@@ -2,7 +2,8 @@
 /// written by hand into a reused ``LineBuffer`` (never `JSONEncoder`), so an event costs no allocation.
 ///
 /// Keys, in order (absent ones are omitted): `seq`, `ts`, `event`, `phase`, `controller`, `id`,
-/// `target`, `target_id`, `animated`, `index`, `text`, `count`, `dur_ns`, `thread`.
+/// `target`, `target_id`, `animated`, `index`, `text`, `count`, `dur_ns`, `thread`, `pid` (only on
+/// events read from a trace of several processes).
 public enum JSONLineFormat {
     /// Appends `event` as one JSON object and a newline.
     public static func append(_ event: Event, to buffer: inout LineBuffer) {
@@ -56,6 +57,10 @@ public enum JSONLineFormat {
         }
         buffer.append(",\"thread\":")
         buffer.appendDecimal(UInt64(event.thread))
+        if let process = event.process {
+            buffer.append(",\"pid\":")
+            buffer.appendDecimal(UInt64(process))
+        }
         buffer.append("}\n")
     }
 

@@ -7,9 +7,6 @@ extension Repository {
     /// `tools/lttng-record`.
     static var lttngRecord: String { path("tools/lttng-record") }
 
-    /// `tools/ctf2jsonl`.
-    static var ctf2jsonl: String { path("tools/ctf2jsonl") }
-
     /// The file names of every `Scenarios/*.scenario`, sorted (the arguments of a parameterized test).
     static let scenarioNames: [String] = {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path("Scenarios"))) ?? []
@@ -23,10 +20,11 @@ extension Repository {
 /// jq filters of the LTTng comparisons.
 extension JQ {
     /// What the LTTng events must reproduce: every field of every record, in the same key order,
-    /// but `ts` (LTTng takes its own timestamp) and the value of `dur_ns` (tools/ctf2jsonl computes
-    /// it from LTTng's timestamps): only its presence and sign must agree. `_exit` tracepoints carry
-    /// only seq, controller, id (and count); ctf2jsonl restores the details from the matching begin.
-    static let projection = "del(.ts) | if has(\"dur_ns\") then .dur_ns |= (. >= 0) else . end"
+    /// but `ts` (LTTng takes its own timestamp), `pid` (the converter adds LTTng's `vpid`) and the
+    /// value of `dur_ns` (`lifetrace convert` computes it from LTTng's timestamps): only its presence
+    /// and sign must agree. `_exit` tracepoints carry only seq, controller, id (and count); the
+    /// native reader restores the details from the matching begin.
+    static let projection = "del(.ts, .pid) | if has(\"dur_ns\") then .dur_ns |= (. >= 0) else . end"
 }
 
 /// Where two line lists first differ, described for a failure message; nil when they are equal.
@@ -57,7 +55,7 @@ struct Recording {
 
     /// The CTF trace directory.
     var trace: String { directory.path("trace") }
-    /// The JSON lines `tools/ctf2jsonl` made of the trace (with `convert`).
+    /// The JSON lines `lifetrace convert` made of the trace (with `convert`).
     var converted: String { directory.path("converted.jsonl") }
     /// A JSON-lines sink's file, for commands that write one.
     var direct: String { directory.path("direct.jsonl") }
@@ -68,9 +66,9 @@ struct Recording {
         return String(match.1)
     }
 
-    /// ctf2jsonl's summary line: events written and events discarded (0 when it reports none).
+    /// `lifetrace convert`'s summary line: events written and events discarded (0 when it reports none).
     var conversionSummary: (written: Int, discarded: Int)? {
-        guard let match = result.stderr.firstMatch(of: #/ctf2jsonl: (\d+) events(?:; (\d+) events discarded)?/#) else {
+        guard let match = result.stderr.firstMatch(of: #/lifetrace convert: (\d+) events(?:; (\d+) events discarded)?/#) else {
             return nil
         }
         return (Int(match.1) ?? -1, match.2.flatMap { Int($0) } ?? 0)
@@ -114,6 +112,9 @@ func withRecording<R>(
         var arguments = options + ["--output", directory.path("trace")]
         if convert { arguments += ["--jsonl", directory.path("converted.jsonl")] }
         arguments += ["--"] + (try command(directory))
+        // lttng-record converts with the binary under test.
+        var environment = environment
+        environment["LIFETRACE"] = try LifetraceBinary.path()
         let result = try runProcess(Repository.lttngRecord, arguments, environment: environment)
         let recording = Recording(directory: directory, result: result)
         if let session = recording.session {
@@ -127,7 +128,7 @@ func withRecording<R>(
 }
 
 /// Expects the events `condition` selects from the JSON-lines sink's file `direct` to be, in the same
-/// order, the events `tools/ctf2jsonl` converted from the trace (`converted`): the same
+/// order, the events `lifetrace convert` converted from the trace (`converted`): the same
 /// ``JQ/projection`` per line, and the same `text` on begin and instant records. (Absent strings are
 /// recorded as NULL, not "": babeltrace2 2.0.4 reads an empty string as the previous event's value
 /// of that field.) Returns the number of events compared.
@@ -140,7 +141,7 @@ func expectSameEvents(
     let expected = try JQ.lines(select + JQ.projection, file: direct)
     let actual = try JQ.lines(select + JQ.projection, file: converted)
     #expect(!expected.isEmpty, "\(label): the JSON-lines sink wrote no selected event", sourceLocation: sourceLocation)
-    if let difference = firstDifference(expected, actual, expectedName: "JSON-lines sink", actualName: "LTTng (ctf2jsonl)") {
+    if let difference = firstDifference(expected, actual, expectedName: "JSON-lines sink", actualName: "LTTng (lifetrace convert)") {
         Issue.record("\(label): \(difference)", sourceLocation: sourceLocation)
     }
     let textFilter = select + #"[.seq, (if .phase=="end" then null else .text end)]"#

@@ -21,11 +21,24 @@ public struct DurationSummary: Sendable, Hashable, Codable {
     public init<S: Sequence>(_ durations: S) where S.Element == UInt64 {
         let sorted = durations.sorted()
         count = sorted.count
-        total = sorted.reduce(0, &+)
+        total = sorted.reduce(0) { sum, value in
+            let (next, overflow) = sum.addingReportingOverflow(value)
+            return overflow ? .max : next
+        }
         p50 = Self.percentile(50, of: sorted)
         p90 = Self.percentile(90, of: sorted)
         p99 = Self.percentile(99, of: sorted)
         max = sorted.last ?? 0
+    }
+
+    /// Creates a summary from its values (a ``DurationRecorder``'s, or a test's).
+    public init(count: Int, total: UInt64, p50: UInt64, p90: UInt64, p99: UInt64, max: UInt64) {
+        self.count = count
+        self.total = total
+        self.p50 = p50
+        self.p90 = p90
+        self.p99 = p99
+        self.max = max
     }
 
     /// The mean, in nanoseconds (0 when empty).

@@ -1,7 +1,11 @@
 #!/usr/bin/python3
-"""Converts a CTF trace of the `lifetrace` LTTng provider into Lifetrace JSON lines.
+"""Converts a CTF trace of the `lifetrace` LTTng provider into Lifetrace JSON lines, with Python's bt2.
 
-    tools/ctf2jsonl TRACE_DIR [-o FILE]
+    Benchmarks/readers/ctf2jsonl-bt2.py TRACE_DIR [-o FILE]
+
+The reference the native reader (`lifetrace convert`) is measured against in tools/bench-readers:
+this was tools/ctf2jsonl until the conversion moved into `lifetrace` itself. Kept as it was, but for
+where it finds hooks.def.
 
 The output has the keys, order and meaning of the JSON-lines sink (docs/json-lines.md), so every
 analysis runs on both: record for record it equals the sink's output of the same run but for `ts`,
@@ -19,7 +23,7 @@ import os
 import re
 import sys
 
-HOOKS_DEF = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tracepoints", "hooks.def")
+HOOKS_DEF = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tracepoints", "hooks.def")
 
 
 def load_hooks(path):

@@ -1,5 +1,27 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 /// A value of a JSON-lines record: the scalars the format uses; arrays and objects (which it does
 /// not use) are parsed and kept as ``nested``, so unknown keys never stop a reader.
+/// An object's key as the parser met it.
+struct JSONKey: CustomStringConvertible {
+    /// The key's bytes in the line (when it has no escape).
+    let bytes: UnsafeRawBufferPointer
+    /// The key with its escapes decoded (when it has some).
+    let decoded: String?
+
+    /// Whether the key is `name`.
+    @inline(__always)
+    func `is`(_ name: StaticString) -> Bool {
+        if let decoded { return decoded == name.description }
+        return bytes.count == name.utf8CodeUnitCount && memcmp(bytes.baseAddress!, name.utf8Start, bytes.count) == 0
+    }
+
+    var description: String { decoded ?? String(decoding: bytes, as: UTF8.self) }
+}
+
 enum JSONScalar: Equatable {
     case string(String)
     case integer(Int64)
@@ -47,7 +69,7 @@ struct JSONLineParser {
     private let start: Int
 
     /// Parses the object; calls `field` with each key and value in order.
-    mutating func parseObject(_ field: (String, JSONScalar, Int) throws -> Void) throws {
+    mutating func parseObject(_ field: (JSONKey, JSONScalar, Int) throws -> Void) throws {
         skipSpace()
         guard position < end else { throw error("expected \"{\" to start a record, found an empty line") }
         guard bytes[position] == UInt8(ascii: "{") else {
@@ -61,7 +83,7 @@ struct JSONLineParser {
             while true {
                 skipSpace()
                 guard peek() == UInt8(ascii: "\"") else { throw error("expected a key in double quotes, found \(found())") }
-                let key = try parseString()
+                let key = try parseKey()
                 skipSpace()
                 guard peek() == UInt8(ascii: ":") else { throw error("expected \":\" after the key \"\(key)\", found \(found())") }
                 position += 1
@@ -204,6 +226,23 @@ struct JSONLineParser {
             return .integer(magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude))
         }
         return .unsigned(magnitude)
+    }
+
+    /// A key: its bytes in the line when it has no escape (the common case: no string is made).
+    private mutating func parseKey() throws -> JSONKey {
+        var index = position + 1
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let key = JSONKey(bytes: UnsafeRawBufferPointer(rebasing: bytes[(position + 1)..<index]), decoded: nil)
+                position = index + 1
+                return key
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            index += 1
+        }
+        let decoded = try parseString()
+        return JSONKey(bytes: UnsafeRawBufferPointer(start: nil, count: 0), decoded: decoded)
     }
 
     private mutating func parseString() throws -> String {

@@ -5,10 +5,18 @@ import Lifetrace
 /// p99 and maximum of the durations of its `end` records; the layout passes with their views and
 /// cost per view; the transitions with their durations.
 ///
+/// Built in one pass by an ``Accumulator`` whose memory is bounded by the hooks (and controllers)
+/// seen and the rows listed, not by the trace's length, so a reader's events can stream through it:
+///
 /// ```swift
-/// let statistics = TraceStatistics(try TraceReader.read(path: "run.jsonl"), byController: true)
-/// print(statistics.table())
+/// let reader = try JSONLinesReader(path: "run.jsonl")
+/// var accumulator = TraceStatistics.Accumulator(byController: true)
+/// while let event = try reader.next() { accumulator.add(event) }
+/// print(accumulator.statistics(source: reader.source).table())
 /// ```
+///
+/// Percentiles are exact up to ``DurationRecorder/exactLimit`` durations per row and within 0.1 %
+/// beyond (see ``DurationRecorder``).
 public struct TraceStatistics: Sendable, Hashable, Codable {
     /// Where the trace came from.
     public var source: String
@@ -20,75 +28,123 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
     public var byController: Bool
     /// Per hook (and controller), the slowest total first.
     public var hooks: [HookStatistics]
-    /// Every layout pass, in trace order.
+    /// The first layout passes, in trace order (all of them unless the accumulator was given a
+    /// `listing` limit); ``layout`` covers every pass.
     public var layoutPasses: [LayoutPassStatistics]
     /// The layout passes together.
     public var layout: LayoutSummary
-    /// Every transition, in trace order.
+    /// The first transitions, in trace order (as ``layoutPasses``); ``transitionDurations`` covers all.
     public var transitions: [TransitionStatistics]
     /// The durations of all transitions.
     public var transitionDurations: DurationSummary
 
     /// Computes the statistics of `trace`; `byController` splits each hook by controller name.
     public init(_ trace: Trace, byController: Bool = false) {
-        struct Key: Hashable {
-            var hook: String
+        var accumulator = Accumulator(byController: byController)
+        for event in trace.events { accumulator.add(event) }
+        self = accumulator.statistics(source: trace.source, issues: trace.issues.count)
+    }
+
+    /// Statistics built one event at a time, in bounded memory.
+    public struct Accumulator: Sendable {
+        private struct Key: Hashable {
+            var hook: Hook
             var controller: String?
         }
-        var durations: [Key: [UInt64]] = [:]
-        var instants: [Key: Int] = [:]
-        var passes: [LayoutPassStatistics] = []
-        var transitions: [TransitionStatistics] = []
-        // The solves of the engine since the current pass of each window began: time and rows.
-        var solving: [UInt: (duration: UInt64, rows: Int)] = [:]
-        for event in trace.events {
-            let key = Key(hook: event.hook.name, controller: byController ? event.subject.name : nil)
+
+        private struct Row {
+            var durations = DurationRecorder()
+            var instants = 0
+        }
+
+        /// Whether rows are per controller and hook.
+        public let byController: Bool
+        /// The most layout passes and transitions listed one by one.
+        public let listing: Int
+        private var rows: [Key: Row] = [:]
+        private var events = 0
+        private var passes: [LayoutPassStatistics] = []
+        private var layout = LayoutSummary.Accumulator()
+        private var transitions: [TransitionStatistics] = []
+        private var transitionDurations = DurationRecorder()
+        /// The solves of the engine since the current pass of each window began: time and rows.
+        private var solving: [UInt: (duration: UInt64, rows: Int)] = [:]
+
+        /// An empty accumulator; `listing` bounds the passes and transitions listed one by one.
+        public init(byController: Bool = false, listing: Int = .max) {
+            self.byController = byController
+            self.listing = max(listing, 0)
+        }
+
+        /// Adds one event.
+        public mutating func add(_ event: Event) {
+            events += 1
             switch event.phase {
             case .begin:
-                continue
+                return
             case .instant:
-                instants[key, default: 0] += 1
+                rows[Key(hook: event.hook, controller: byController ? event.subject.name : nil), default: Row()].instants += 1
             case .end:
                 // An end without a duration (its begin predates the trace) tells no time: leave it
                 // out rather than count it as 0 ns.
-                guard let duration = event.duration else { continue }
-                durations[key, default: []].append(duration)
+                guard let duration = event.duration else { return }
+                rows[Key(hook: event.hook, controller: byController ? event.subject.name : nil), default: Row()]
+                    .durations.record(duration)
                 if event.hook == .layoutEngineSolve {
                     let sum = solving[event.subject.id] ?? (0, 0)
                     let (total, overflow) = sum.duration.addingReportingOverflow(duration)
-                    solving[event.subject.id] = (overflow ? .max : total, sum.rows &+ (event.details.count ?? 0))
+                    let (rows, rowsOverflow) = sum.rows.addingReportingOverflow(max(event.details.count ?? 0, 0))
+                    solving[event.subject.id] = (overflow ? .max : total, rowsOverflow ? .max : rows)
                 } else if event.hook == .layoutPass {
                     let solve = solving.removeValue(forKey: event.subject.id)
-                    passes.append(LayoutPassStatistics(
+                    let pass = LayoutPassStatistics(
                         seq: event.seq, controller: event.subject.name, index: event.details.index,
-                        views: event.details.count ?? 0, duration: duration, solveDuration: solve?.duration,
-                        solveRows: solve?.rows))
+                        views: max(event.details.count ?? 0, 0), duration: duration, solveDuration: solve?.duration,
+                        solveRows: solve?.rows)
+                    layout.add(pass)
+                    if passes.count < listing { passes.append(pass) }
                 } else if event.hook == .transition {
-                    transitions.append(TransitionStatistics(
-                        seq: event.seq, controller: event.subject.name, target: event.details.target?.name,
-                        kind: event.details.text, animated: event.details.animated, duration: duration))
+                    transitionDurations.record(duration)
+                    if transitions.count < listing {
+                        transitions.append(TransitionStatistics(
+                            seq: event.seq, controller: event.subject.name, target: event.details.target?.name,
+                            kind: event.details.text, animated: event.details.animated, duration: duration))
+                    }
                 }
             }
         }
-        let keys = Set(durations.keys).union(instants.keys)
-        hooks = keys.map { key in
-            HookStatistics(
-                hook: key.hook, controller: key.controller,
-                durations: DurationSummary(durations[key] ?? []), instants: instants[key] ?? 0)
-        }.sorted { a, b in
-            if a.durations.total != b.durations.total { return a.durations.total > b.durations.total }
-            if a.instants != b.instants { return a.instants > b.instants }
-            if a.hook != b.hook { return a.hook < b.hook }
-            return (a.controller ?? "") < (b.controller ?? "")
+
+        /// The statistics of the events added; `issues` counts the lines that could not be read.
+        public func statistics(source: String, issues: Int = 0) -> TraceStatistics {
+            let hooks = rows.map { key, row in
+                HookStatistics(hook: key.hook.name, controller: key.controller, durations: row.durations.summary, instants: row.instants)
+            }.sorted { a, b in
+                if a.durations.total != b.durations.total { return a.durations.total > b.durations.total }
+                if a.instants != b.instants { return a.instants > b.instants }
+                if a.hook != b.hook { return a.hook < b.hook }
+                return (a.controller ?? "") < (b.controller ?? "")
+            }
+            return TraceStatistics(
+                source: source, events: events, issues: issues, byController: byController, hooks: hooks,
+                layoutPasses: passes, layout: layout.summary, transitions: transitions,
+                transitionDurations: transitionDurations.summary)
         }
-        source = trace.source
-        events = trace.events.count
-        issues = trace.issues.count
+    }
+
+    private init(
+        source: String, events: Int, issues: Int, byController: Bool, hooks: [HookStatistics],
+        layoutPasses: [LayoutPassStatistics], layout: LayoutSummary, transitions: [TransitionStatistics],
+        transitionDurations: DurationSummary
+    ) {
+        self.source = source
+        self.events = events
+        self.issues = issues
         self.byController = byController
-        layoutPasses = passes
-        layout = LayoutSummary(passes)
+        self.hooks = hooks
+        self.layoutPasses = layoutPasses
+        self.layout = layout
         self.transitions = transitions
-        transitionDurations = DurationSummary(transitions.map(\.duration))
+        self.transitionDurations = transitionDurations
     }
 
     /// The statistics as pretty-printed JSON (snake-case keys, durations in nanoseconds).
@@ -141,12 +197,12 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
                 ])
             }
             out += TextTable.render(rows, leftAligned: 2, skipFirst: true)
-            if layoutPasses.count > maxRows { out += "… \(layoutPasses.count - maxRows) more passes\n" }
+            if layout.passes > min(maxRows, layoutPasses.count) { out += "… \(layout.passes - min(maxRows, layoutPasses.count)) more passes\n" }
         } else {
             out += "\n"
         }
-        out += "\nTransitions: \(transitions.count)"
-        if !transitions.isEmpty {
+        out += "\nTransitions: \(transitionDurations.count)"
+        if transitionDurations.count > 0 {
             let d = transitionDurations
             out += ", total \(DurationText.format(d.total)), p50 \(DurationText.format(d.p50)), max \(DurationText.format(d.max))\n"
             var rows: [[String]] = [["seq", "controller", "kind", "target", "animated", "duration"]]
@@ -157,7 +213,9 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
                 ])
             }
             out += TextTable.render(rows, leftAligned: 5, skipFirst: true)
-            if transitions.count > maxRows { out += "… \(transitions.count - maxRows) more transitions\n" }
+            if transitionDurations.count > min(maxRows, transitions.count) {
+                out += "… \(transitionDurations.count - min(maxRows, transitions.count)) more transitions\n"
+            }
         } else {
             out += "\n"
         }

@@ -1,0 +1,454 @@
+/*
+ * The CTF reader: a babeltrace2 graph (CTF source -> muxer -> simple sink) whose sink flattens each
+ * `lifetrace:*` event into a `struct lifetrace_ctf_record`.
+ *
+ * Per event the sink does no string comparison and no allocation: everything that depends only on
+ * the event's class (which hook and phase its name means, where each payload and context member
+ * sits, whether an integer is signed) is worked out once per class and kept in a table keyed by the
+ * class's address. Classes live as long as their trace, so the addresses stay valid while the
+ * graph does; two traces' classes are distinct objects.
+ */
+#include "lifetrace_ctf_reader.h"
+
+#include <babeltrace2/babeltrace.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The hooks' tracepoint stems, indexed by code: tracepoints/hooks.def is the one list. */
+static const char *const hook_stems[] = {
+#define LIFETRACE_HOOK(code, name, member, stem, shape, category, doc) #stem,
+#include "../../tracepoints/hooks.def"
+#undef LIFETRACE_HOOK
+};
+enum { hook_count = sizeof hook_stems / sizeof hook_stems[0] };
+
+/* The members a record is made of, in payload or context. */
+enum slot {
+    SLOT_HOOK, SLOT_SEQ, SLOT_CONTROLLER, SLOT_ID, SLOT_TARGET, SLOT_TARGET_ID, SLOT_ANIMATED,
+    SLOT_INDEX, SLOT_TEXT, SLOT_COUNT, PAYLOAD_SLOTS,
+    SLOT_VTID = PAYLOAD_SLOTS, SLOT_VPID, SLOT_PROCNAME, ALL_SLOTS
+};
+static const char *const slot_names[ALL_SLOTS] = {
+    "hook", "seq", "controller", "id", "target", "target_id", "animated", "index", "text", "count",
+    "vtid", "vpid", "procname",
+};
+
+/* What an event class means: worked out at its first event. */
+struct class_info {
+    const bt_event_class *event_class; /* the key; NULL: an empty table entry */
+    int relevant;                      /* a `lifetrace:*` event of a known hook */
+    int32_t hook;
+    int32_t phase;
+    int64_t member[ALL_SLOTS];         /* member index, or -1 when the class has no such member */
+    unsigned char is_signed[ALL_SLOTS];
+    uint64_t frequency;                /* of the stream class's clock, in Hz (0: no clock) */
+};
+
+struct lifetrace_ctf_reader {
+    bt_graph *graph;
+    struct lifetrace_ctf_callbacks callbacks;
+    struct class_info *classes; /* open addressing, capacity a power of two */
+    size_t class_capacity;
+    size_t class_count;
+    int failed;                 /* the sink met an error of its own (memory) */
+};
+
+static void set_error(char *error, size_t size, const char *format, ...) {
+    if (error == NULL || size == 0) return;
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(error, size, format, arguments);
+    va_end(arguments);
+}
+
+/* Appends babeltrace2's error causes for this thread (most recent first) to `error`, and clears them. */
+static void append_library_error(char *error, size_t size) {
+    const bt_error *library_error = bt_current_thread_take_error();
+    if (library_error == NULL) return;
+    uint64_t count = bt_error_get_cause_count(library_error);
+    for (uint64_t index = 0; index < count && index < 4; index++) {
+        const bt_error_cause *cause = bt_error_borrow_cause_by_index(library_error, index);
+        const char *message = bt_error_cause_get_message(cause);
+        size_t used = strlen(error);
+        if (message != NULL && used + 3 < size) snprintf(error + used, size - used, ": %s", message);
+    }
+    bt_error_release(library_error);
+}
+
+/* ---- Event classes ---------------------------------------------------------------------------- */
+
+static void find_members(const bt_field_class *structure, int first, int last, struct class_info *info) {
+    if (structure == NULL || bt_field_class_get_type(structure) != BT_FIELD_CLASS_TYPE_STRUCTURE) return;
+    uint64_t count = bt_field_class_structure_get_member_count(structure);
+    for (uint64_t index = 0; index < count; index++) {
+        const bt_field_class_structure_member *member =
+            bt_field_class_structure_borrow_member_by_index_const(structure, index);
+        const char *name = bt_field_class_structure_member_get_name(member);
+        for (int slot = first; slot < last; slot++) {
+            if (strcmp(name, slot_names[slot]) != 0) continue;
+            const bt_field_class *type = bt_field_class_structure_member_borrow_field_class_const(member);
+            bt_field_class_type kind = bt_field_class_get_type(type);
+            int is_string = kind == BT_FIELD_CLASS_TYPE_STRING;
+            int is_integer = bt_field_class_type_is(kind, BT_FIELD_CLASS_TYPE_INTEGER);
+            int wants_string = slot == SLOT_HOOK || slot == SLOT_CONTROLLER || slot == SLOT_TARGET
+                || slot == SLOT_TEXT || slot == SLOT_PROCNAME;
+            /* A member of another type than the provider's is left out rather than misread. */
+            if ((wants_string && is_string) || (!wants_string && is_integer)) {
+                info->member[slot] = (int64_t)index;
+                info->is_signed[slot] = (unsigned char)bt_field_class_type_is(kind, BT_FIELD_CLASS_TYPE_SIGNED_INTEGER);
+            }
+        }
+    }
+}
+
+/* `lifetrace:view_did_load_entry` -> hook 1, begin; `lifetrace:event` -> hook -1, instant. */
+static void classify(const char *name, struct class_info *info) {
+    static const char provider[] = "lifetrace:";
+    info->relevant = 0;
+    if (name == NULL || strncmp(name, provider, sizeof provider - 1) != 0) return;
+    const char *event = name + sizeof provider - 1;
+    size_t length = strlen(event);
+    static const struct { const char *suffix; int32_t phase; } suffixes[] = {
+        {"_entry", LIFETRACE_CTF_PHASE_BEGIN}, {"_exit", LIFETRACE_CTF_PHASE_END}, {"", LIFETRACE_CTF_PHASE_INSTANT},
+    };
+    for (size_t kind = 0; kind < sizeof suffixes / sizeof suffixes[0]; kind++) {
+        size_t suffix_length = strlen(suffixes[kind].suffix);
+        if (length <= suffix_length || strcmp(event + length - suffix_length, suffixes[kind].suffix) != 0) continue;
+        size_t stem_length = length - suffix_length;
+        if (stem_length == 5 && strncmp(event, "event", 5) == 0) {
+            info->hook = -1;
+            info->phase = suffixes[kind].phase;
+            info->relevant = 1;
+            return;
+        }
+        for (int32_t code = 0; code < hook_count; code++) {
+            if (strlen(hook_stems[code]) == stem_length && strncmp(event, hook_stems[code], stem_length) == 0) {
+                info->hook = code;
+                info->phase = suffixes[kind].phase;
+                info->relevant = 1;
+                return;
+            }
+        }
+    }
+}
+
+static int grow_classes(struct lifetrace_ctf_reader *reader) {
+    size_t capacity = reader->class_capacity ? reader->class_capacity * 2 : 256;
+    struct class_info *classes = calloc(capacity, sizeof *classes);
+    if (classes == NULL) return 0;
+    for (size_t index = 0; index < reader->class_capacity; index++) {
+        const struct class_info *old = &reader->classes[index];
+        if (old->event_class == NULL) continue;
+        size_t slot = ((uintptr_t)old->event_class >> 4) & (capacity - 1);
+        while (classes[slot].event_class != NULL) slot = (slot + 1) & (capacity - 1);
+        classes[slot] = *old;
+    }
+    free(reader->classes);
+    reader->classes = classes;
+    reader->class_capacity = capacity;
+    return 1;
+}
+
+static const struct class_info *class_info(struct lifetrace_ctf_reader *reader, const bt_event_class *event_class) {
+    if (reader->class_capacity) {
+        size_t slot = ((uintptr_t)event_class >> 4) & (reader->class_capacity - 1);
+        while (reader->classes[slot].event_class != NULL) {
+            if (reader->classes[slot].event_class == event_class) return &reader->classes[slot];
+            slot = (slot + 1) & (reader->class_capacity - 1);
+        }
+    }
+    /* First event of this class: keep the table at most half full. */
+    if ((reader->class_count + 1) * 2 > reader->class_capacity && !grow_classes(reader)) return NULL;
+    size_t slot = ((uintptr_t)event_class >> 4) & (reader->class_capacity - 1);
+    while (reader->classes[slot].event_class != NULL) slot = (slot + 1) & (reader->class_capacity - 1);
+    struct class_info *info = &reader->classes[slot];
+    memset(info, 0, sizeof *info);
+    info->event_class = event_class;
+    for (int index = 0; index < ALL_SLOTS; index++) info->member[index] = -1;
+    classify(bt_event_class_get_name(event_class), info);
+    if (info->relevant) {
+        find_members(bt_event_class_borrow_payload_field_class_const(event_class), 0, PAYLOAD_SLOTS, info);
+        const bt_stream_class *stream_class = bt_event_class_borrow_stream_class_const(event_class);
+        find_members(bt_stream_class_borrow_event_common_context_field_class_const(stream_class),
+            PAYLOAD_SLOTS, ALL_SLOTS, info);
+        const bt_clock_class *clock = bt_stream_class_borrow_default_clock_class_const(stream_class);
+        info->frequency = clock ? bt_clock_class_get_frequency(clock) : 0;
+        /* Without the provider's seq, controller and id the event is not one of ours. */
+        if (info->member[SLOT_SEQ] < 0 || info->member[SLOT_CONTROLLER] < 0 || info->member[SLOT_ID] < 0
+            || (info->hook < 0 && info->member[SLOT_HOOK] < 0)) {
+            info->relevant = 0;
+        }
+    }
+    reader->class_count++;
+    return info;
+}
+
+/* ---- Events ----------------------------------------------------------------------------------- */
+
+static int64_t integer(const bt_field *structure, const struct class_info *info, int slot) {
+    if (structure == NULL || info->member[slot] < 0) return -1;
+    const bt_field *field = bt_field_structure_borrow_member_field_by_index_const(structure, (uint64_t)info->member[slot]);
+    return info->is_signed[slot] ? bt_field_integer_signed_get_value(field)
+                                 : (int64_t)bt_field_integer_unsigned_get_value(field);
+}
+
+static uint64_t unsigned_integer(const bt_field *structure, const struct class_info *info, int slot) {
+    if (structure == NULL || info->member[slot] < 0) return 0;
+    const bt_field *field = bt_field_structure_borrow_member_field_by_index_const(structure, (uint64_t)info->member[slot]);
+    return info->is_signed[slot] ? (uint64_t)bt_field_integer_signed_get_value(field)
+                                 : bt_field_integer_unsigned_get_value(field);
+}
+
+/* A string member, NULL when absent: LTTng writes a NULL `const char *` as "(null)". */
+static const char *string(const bt_field *structure, const struct class_info *info, int slot) {
+    if (structure == NULL || info->member[slot] < 0) return NULL;
+    const bt_field *field = bt_field_structure_borrow_member_field_by_index_const(structure, (uint64_t)info->member[slot]);
+    const char *value = bt_field_string_get_value(field);
+    if (value == NULL || strcmp(value, "(null)") == 0) return NULL;
+    return value;
+}
+
+static int deliver_event(struct lifetrace_ctf_reader *reader, const bt_message *message) {
+    const bt_event *event = bt_message_event_borrow_event_const(message);
+    const struct class_info *info = class_info(reader, bt_event_borrow_class_const(event));
+    if (info == NULL) return 0;
+    if (!info->relevant) return 1;
+    const bt_field *payload = bt_event_borrow_payload_field_const(event);
+    const bt_field *context = bt_event_borrow_common_context_field_const(event);
+    struct lifetrace_ctf_record record;
+    record.hook = info->hook;
+    record.phase = info->phase;
+    record.hook_name = info->hook < 0 ? string(payload, info, SLOT_HOOK) : NULL;
+    if (info->hook < 0 && record.hook_name == NULL) return 1;
+    /* The clock's own value, not nanoseconds from its origin: LTTng's `monotonic` clock counts
+     * CLOCK_MONOTONIC nanoseconds, what the JSON-lines sink writes (its origin is the epoch). */
+    record.timestamp = 0;
+    if (info->frequency != 0) {
+        uint64_t cycles = bt_clock_snapshot_get_value(bt_message_event_borrow_default_clock_snapshot_const(message));
+        record.timestamp = info->frequency == 1000000000ULL
+            ? (int64_t)cycles
+            : (int64_t)((unsigned __int128)cycles * 1000000000ULL / info->frequency);
+    }
+    record.seq = unsigned_integer(payload, info, SLOT_SEQ);
+    record.controller = string(payload, info, SLOT_CONTROLLER);
+    record.id = unsigned_integer(payload, info, SLOT_ID);
+    record.target = string(payload, info, SLOT_TARGET);
+    record.target_id = unsigned_integer(payload, info, SLOT_TARGET_ID);
+    record.animated = integer(payload, info, SLOT_ANIMATED);
+    record.index = integer(payload, info, SLOT_INDEX);
+    record.text = string(payload, info, SLOT_TEXT);
+    record.count = integer(payload, info, SLOT_COUNT);
+    record.vtid = integer(context, info, SLOT_VTID);
+    record.vpid = integer(context, info, SLOT_VPID);
+    record.procname = string(context, info, SLOT_PROCNAME);
+    reader->callbacks.record(reader->callbacks.context, &record);
+    return 1;
+}
+
+static bt_graph_simple_sink_component_consume_func_status consume(bt_message_iterator *iterator, void *data) {
+    struct lifetrace_ctf_reader *reader = data;
+    bt_message_array_const messages;
+    uint64_t count;
+    switch (bt_message_iterator_next(iterator, &messages, &count)) {
+    case BT_MESSAGE_ITERATOR_NEXT_STATUS_OK: break;
+    case BT_MESSAGE_ITERATOR_NEXT_STATUS_END: return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_END;
+    case BT_MESSAGE_ITERATOR_NEXT_STATUS_AGAIN: return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_AGAIN;
+    case BT_MESSAGE_ITERATOR_NEXT_STATUS_MEMORY_ERROR: return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_MEMORY_ERROR;
+    default: return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_ERROR;
+    }
+    int ok = 1;
+    for (uint64_t index = 0; index < count; index++) {
+        const bt_message *message = messages[index];
+        if (ok) {
+            switch (bt_message_get_type(message)) {
+            case BT_MESSAGE_TYPE_EVENT:
+                ok = deliver_event(reader, message);
+                break;
+            case BT_MESSAGE_TYPE_DISCARDED_EVENTS: {
+                uint64_t discarded = 0;
+                if (bt_message_discarded_events_get_count(message, &discarded) != BT_PROPERTY_AVAILABILITY_AVAILABLE) {
+                    discarded = 1; /* the tracer says events were lost, not how many: at least one */
+                }
+                reader->callbacks.discarded(reader->callbacks.context, discarded, 0);
+                break;
+            }
+            case BT_MESSAGE_TYPE_DISCARDED_PACKETS: {
+                uint64_t lost = 0;
+                if (bt_message_discarded_packets_get_count(message, &lost) != BT_PROPERTY_AVAILABILITY_AVAILABLE) lost = 1;
+                reader->callbacks.discarded(reader->callbacks.context, 0, lost);
+                break;
+            }
+            default:
+                break;
+            }
+        }
+        bt_message_put_ref(message);
+    }
+    if (!ok) {
+        reader->failed = 1;
+        return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_MEMORY_ERROR;
+    }
+    return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_OK;
+}
+
+/* ---- The graph -------------------------------------------------------------------------------- */
+
+static const bt_plugin *find_plugin(const char *name, char *error, size_t size) {
+    const bt_plugin *plugin = NULL;
+    bt_plugin_find_status status = bt_plugin_find(name, BT_TRUE, BT_TRUE, BT_TRUE, BT_TRUE, BT_FALSE, &plugin);
+    if (status != BT_PLUGIN_FIND_STATUS_OK) {
+        set_error(error, size, "the babeltrace2 plugin '%s' is not installed (Debian package babeltrace2)", name);
+        bt_current_thread_clear_error();
+        return NULL;
+    }
+    return plugin;
+}
+
+/* Connects every output port of `source` to a free input port of `muxer` (the muxer adds one
+ * after each connection). */
+static int connect_source(bt_graph *graph, const bt_component_source *source, const bt_component_filter *muxer,
+    char *error, size_t size) {
+    uint64_t outputs = bt_component_source_get_output_port_count(source);
+    for (uint64_t index = 0; index < outputs; index++) {
+        const bt_port_output *output = bt_component_source_borrow_output_port_by_index_const(source, index);
+        uint64_t inputs = bt_component_filter_get_input_port_count(muxer);
+        const bt_port_input *free_input = NULL;
+        for (uint64_t input = 0; input < inputs && free_input == NULL; input++) {
+            const bt_port_input *candidate = bt_component_filter_borrow_input_port_by_index_const(muxer, input);
+            if (!bt_port_is_connected(bt_port_input_as_port_const(candidate))) free_input = candidate;
+        }
+        if (free_input == NULL || bt_graph_connect_ports(graph, output, free_input, NULL) != BT_GRAPH_CONNECT_PORTS_STATUS_OK) {
+            set_error(error, size, "cannot connect the trace's streams to the muxer");
+            append_library_error(error, size);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static struct lifetrace_ctf_reader *open_graph(const char *plugin_name, const char *source_name, bt_value *params,
+    struct lifetrace_ctf_callbacks callbacks, char *error, size_t size) {
+    if (error && size) error[0] = '\0';
+    struct lifetrace_ctf_reader *reader = calloc(1, sizeof *reader);
+    const bt_plugin *ctf = NULL, *utils = NULL;
+    if (reader == NULL) {
+        set_error(error, size, "out of memory");
+        goto fail;
+    }
+    reader->callbacks = callbacks;
+    ctf = find_plugin(plugin_name, error, size);
+    utils = ctf ? find_plugin("utils", error, size) : NULL;
+    if (utils == NULL) goto fail;
+    const bt_component_class_source *source_class = bt_plugin_borrow_source_component_class_by_name_const(ctf, source_name);
+    const bt_component_class_filter *muxer_class = bt_plugin_borrow_filter_component_class_by_name_const(utils, "muxer");
+    if (source_class == NULL || muxer_class == NULL) {
+        set_error(error, size, "babeltrace2 lacks src.%s.%s or flt.utils.muxer", plugin_name, source_name);
+        goto fail;
+    }
+    reader->graph = bt_graph_create(0);
+    if (reader->graph == NULL) {
+        set_error(error, size, "cannot create a babeltrace2 graph");
+        goto fail;
+    }
+    const bt_component_source *source = NULL;
+    const bt_component_filter *muxer = NULL;
+    if (bt_graph_add_source_component(reader->graph, source_class, "source", params, BT_LOGGING_LEVEL_NONE, &source)
+        != BT_GRAPH_ADD_COMPONENT_STATUS_OK) {
+        set_error(error, size, "cannot open the trace");
+        append_library_error(error, size);
+        goto fail;
+    }
+    if (bt_graph_add_filter_component(reader->graph, muxer_class, "muxer", NULL, BT_LOGGING_LEVEL_NONE, &muxer)
+        != BT_GRAPH_ADD_COMPONENT_STATUS_OK) {
+        set_error(error, size, "cannot create the muxer");
+        append_library_error(error, size);
+        goto fail;
+    }
+    const bt_component_sink *sink = NULL;
+    if (bt_graph_add_simple_sink_component(reader->graph, "lifetrace", NULL, consume, NULL, reader, &sink)
+        != BT_GRAPH_ADD_COMPONENT_STATUS_OK) {
+        set_error(error, size, "cannot create the sink");
+        append_library_error(error, size);
+        goto fail;
+    }
+    if (!connect_source(reader->graph, source, muxer, error, size)) goto fail;
+    const bt_port_output *muxed = bt_component_filter_borrow_output_port_by_index_const(muxer, 0);
+    const bt_port_input *sink_input = bt_component_sink_borrow_input_port_by_index_const(sink, 0);
+    if (bt_graph_connect_ports(reader->graph, muxed, sink_input, NULL) != BT_GRAPH_CONNECT_PORTS_STATUS_OK) {
+        set_error(error, size, "cannot connect the muxer to the sink");
+        append_library_error(error, size);
+        goto fail;
+    }
+    bt_plugin_put_ref(ctf);
+    bt_plugin_put_ref(utils);
+    bt_value_put_ref(params);
+    return reader;
+fail:
+    bt_plugin_put_ref(ctf);
+    bt_plugin_put_ref(utils);
+    bt_value_put_ref(params);
+    lifetrace_ctf_reader_close(reader);
+    return NULL;
+}
+
+struct lifetrace_ctf_reader *lifetrace_ctf_reader_open(
+    const char *const *inputs, size_t input_count, struct lifetrace_ctf_callbacks callbacks, char *error, size_t size) {
+    bt_value *params = bt_value_map_create();
+    bt_value *paths = NULL;
+    if (params == NULL || bt_value_map_insert_empty_array_entry(params, "inputs", &paths) != BT_VALUE_MAP_INSERT_ENTRY_STATUS_OK) {
+        set_error(error, size, "out of memory");
+        bt_value_put_ref(params);
+        return NULL;
+    }
+    for (size_t index = 0; index < input_count; index++) {
+        if (bt_value_array_append_string_element(paths, inputs[index]) != BT_VALUE_ARRAY_APPEND_ELEMENT_STATUS_OK) {
+            set_error(error, size, "out of memory");
+            bt_value_put_ref(params);
+            return NULL;
+        }
+    }
+    return open_graph("ctf", "fs", params, callbacks, error, size);
+}
+
+struct lifetrace_ctf_reader *lifetrace_ctf_reader_open_live(
+    const char *url, enum lifetrace_ctf_missing_session missing, struct lifetrace_ctf_callbacks callbacks,
+    char *error, size_t size) {
+    static const char *const actions[] = {"continue", "fail", "end"};
+    bt_value *params = bt_value_map_create();
+    bt_value *urls = NULL;
+    if (params == NULL || bt_value_map_insert_empty_array_entry(params, "inputs", &urls) != BT_VALUE_MAP_INSERT_ENTRY_STATUS_OK
+        || bt_value_array_append_string_element(urls, url) != BT_VALUE_ARRAY_APPEND_ELEMENT_STATUS_OK
+        || bt_value_map_insert_string_entry(params, "session-not-found-action", actions[missing % 3])
+            != BT_VALUE_MAP_INSERT_ENTRY_STATUS_OK) {
+        set_error(error, size, "out of memory");
+        bt_value_put_ref(params);
+        return NULL;
+    }
+    return open_graph("ctf", "lttng-live", params, callbacks, error, size);
+}
+
+enum lifetrace_ctf_status lifetrace_ctf_reader_step(struct lifetrace_ctf_reader *reader, char *error, size_t size) {
+    if (error && size) error[0] = '\0';
+    switch (bt_graph_run_once(reader->graph)) {
+    case BT_GRAPH_RUN_ONCE_STATUS_OK: return LIFETRACE_CTF_OK;
+    case BT_GRAPH_RUN_ONCE_STATUS_AGAIN: return LIFETRACE_CTF_AGAIN;
+    case BT_GRAPH_RUN_ONCE_STATUS_END: return LIFETRACE_CTF_END;
+    default:
+        set_error(error, size, reader->failed ? "out of memory" : "cannot read the trace");
+        append_library_error(error, size);
+        return LIFETRACE_CTF_ERROR;
+    }
+}
+
+void lifetrace_ctf_reader_interrupt(struct lifetrace_ctf_reader *reader) {
+    if (reader && reader->graph) bt_interrupter_set(bt_graph_borrow_default_interrupter(reader->graph));
+}
+
+void lifetrace_ctf_reader_close(struct lifetrace_ctf_reader *reader) {
+    if (reader == NULL) return;
+    bt_graph_put_ref(reader->graph);
+    free(reader->classes);
+    free(reader);
+}

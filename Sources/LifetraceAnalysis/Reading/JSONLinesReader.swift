@@ -1,0 +1,164 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Lifetrace
+
+/// Reads JSON lines (`docs/json-lines.md`) one event at a time from a file, a pipe, standard input
+/// or memory, in a window of input that does not grow with the trace.
+///
+/// Bytes come in blocks of ``blockSize`` with `read(2)`, so FIFOs, process substitutions
+/// (`<(jq …)`), `/dev/null` and terminals read as files do. A line longer than the window widens
+/// it to hold that line alone. Malformed, truncated or incomplete lines are counted in ``summary``
+/// (the first ``keptIssues`` kept with their line and column) and skipped; blank lines are skipped.
+public final class JSONLinesReader: TraceEventReader {
+    /// The bytes read at a time.
+    public static let blockSize = 1 << 20
+
+    public let source: String
+    public private(set) var position = 0
+    public private(set) var summary = TraceReadSummary()
+    /// The most issues kept in ``summary`` (the rest are counted).
+    public let keptIssues: Int
+
+    private let descriptor: Int32
+    private let closesDescriptor: Bool
+    /// The window: `storage[start..<end]` holds bytes read and not yet parsed.
+    private var storage: UnsafeMutableRawBufferPointer
+    private var start = 0
+    private var end = 0
+    private var atEndOfInput = false
+    private var lineNumber = 0
+
+    /// Opens the file at `path` (`-`: standard input, labelled `<stdin>`).
+    ///
+    /// - Throws: a ``TraceIssue`` with line 0 naming the path when it cannot be opened or is a
+    ///   directory.
+    public convenience init(path: String, keptIssues: Int = 100) throws(TraceIssue) {
+        if path == "-" {
+            self.init(fileDescriptor: STDIN_FILENO, source: "<stdin>", closesDescriptor: false, keptIssues: keptIssues)
+            return
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let reason = errno == ENOENT ? "no such file" : "cannot be read (\(String(cString: strerror(errno))))"
+            throw TraceIssue(source: path, line: 0, column: 0, message: reason)
+        }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            close(descriptor)
+            throw TraceIssue(source: path, line: 0, column: 0, message: "is a directory, expected a JSON-lines file")
+        }
+        self.init(fileDescriptor: descriptor, source: path, closesDescriptor: true, keptIssues: keptIssues)
+    }
+
+    /// Reads from an open descriptor; `closesDescriptor` closes it when the reader goes.
+    public init(fileDescriptor: Int32, source: String, closesDescriptor: Bool = false, keptIssues: Int = 100) {
+        self.descriptor = fileDescriptor
+        self.source = source
+        self.closesDescriptor = closesDescriptor
+        self.keptIssues = max(keptIssues, 0)
+        storage = .allocate(byteCount: Self.blockSize, alignment: 16)
+    }
+
+    /// Reads JSON lines held in memory.
+    public init(data: Data, source: String, keptIssues: Int = .max) {
+        self.descriptor = -1
+        self.source = source
+        self.closesDescriptor = false
+        self.keptIssues = max(keptIssues, 0)
+        storage = .allocate(byteCount: max(data.count, 1), alignment: 16)
+        data.withUnsafeBytes { bytes in
+            if let base = bytes.baseAddress, bytes.count > 0 { storage.baseAddress!.copyMemory(from: base, byteCount: bytes.count) }
+        }
+        end = data.count
+        atEndOfInput = true
+    }
+
+    deinit {
+        storage.deallocate()
+        if closesDescriptor { close(descriptor) }
+    }
+
+    public func next() throws(TraceIssue) -> Event? {
+        while true {
+            guard let (lineStart, lineEnd, terminated) = try nextLine() else { return nil }
+            lineNumber += 1
+            let bytes = UnsafeRawBufferPointer(storage)
+            if JSONLineDecoder.isBlank(bytes, lineStart, lineEnd) { continue }
+            do {
+                let event = try JSONLineDecoder.decode(bytes, lineStart, lineEnd)
+                position = lineNumber
+                summary.events += 1
+                return event
+            } catch let error as JSONSyntaxError {
+                var message = error.message
+                if !terminated, !message.contains("truncated") {
+                    message += " (the file ends inside this line: truncated?)"
+                }
+                summary.add(TraceIssue(source: source, line: lineNumber, column: error.offset + 1, message: message), keeping: keptIssues)
+            } catch {
+                summary.add(TraceIssue(source: source, line: lineNumber, column: 0, message: "\(error)"), keeping: keptIssues)
+            }
+        }
+    }
+
+    /// The next line's bounds in `storage` (without its newline) and whether a newline ended it;
+    /// `nil` at the end of the input.
+    private func nextLine() throws(TraceIssue) -> (Int, Int, Bool)? {
+        var searchFrom = start
+        while true {
+            if searchFrom < end, let base = storage.baseAddress,
+                let newline = memchr(base + searchFrom, 0x0A, end - searchFrom)
+            {
+                let lineEnd = base.distance(to: UnsafeMutableRawPointer(newline))
+                let lineStart = start
+                start = lineEnd + 1
+                return (lineStart, lineEnd, true)
+            }
+            searchFrom = end
+            if atEndOfInput {
+                guard start < end else { return nil }
+                let lineStart = start
+                start = end
+                return (lineStart, end, false)
+            }
+            let kept = try fill()
+            searchFrom -= kept
+        }
+    }
+
+    /// Moves the unparsed bytes to the front, widening the window when they fill it, then reads a
+    /// block; returns how far the unparsed bytes moved.
+    private func fill() throws(TraceIssue) -> Int {
+        let moved = start
+        let pending = end - start
+        if pending > 0, start > 0 {
+            storage.baseAddress!.copyMemory(from: storage.baseAddress! + start, byteCount: pending)
+        }
+        start = 0
+        end = pending
+        if storage.count - end < Self.blockSize / 2 {
+            let wider = UnsafeMutableRawBufferPointer.allocate(byteCount: storage.count * 2, alignment: 16)
+            wider.baseAddress!.copyMemory(from: storage.baseAddress!, byteCount: end)
+            storage.deallocate()
+            storage = wider
+        }
+        while true {
+            let count = read(descriptor, storage.baseAddress! + end, storage.count - end)
+            if count > 0 {
+                end += count
+                return moved
+            }
+            if count == 0 {
+                atEndOfInput = true
+                return moved
+            }
+            if errno == EINTR { continue }
+            let reason = errno == EISDIR ? "is a directory, expected a JSON-lines file" : String(cString: strerror(errno))
+            throw TraceIssue(source: source, line: 0, column: 0, message: "cannot be read: \(reason)")
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Histogram
+
+/// Durations recorded one at a time, in memory that stops growing: exact up to ``exactLimit``
+/// values, then a high-dynamic-range histogram with three significant digits.
+///
+/// Below the limit ``summary`` is exact (nearest-rank percentiles, as ``DurationSummary`` defines
+/// them). Past it, percentiles come from the histogram: each is within 0.1 % of a duration at that
+/// rank (HdrHistogram's three significant digits), never above the recorded maximum; count, total
+/// and maximum stay exact. The histogram holds about 2 048 counters per power of two of range (a
+/// few hundred kilobytes at most), whatever the number of durations.
+public struct DurationRecorder: Sendable {
+    /// The number of durations kept exactly before the recorder switches to a histogram.
+    public static let exactLimit = 16_384
+
+    private var exact: [UInt64] = []
+    private var histogram: Histogram<UInt64>?
+    /// How many durations.
+    public private(set) var count = 0
+    /// Their sum in nanoseconds (saturating at `UInt64.max`).
+    public private(set) var total: UInt64 = 0
+    /// The longest.
+    public private(set) var max: UInt64 = 0
+
+    /// An empty recorder.
+    public init() {}
+
+    /// Whether percentiles are exact (no more than ``exactLimit`` durations so far).
+    public var isExact: Bool { histogram == nil }
+
+    /// Records one duration in nanoseconds.
+    public mutating func record(_ duration: UInt64) {
+        count += 1
+        let (sum, overflow) = total.addingReportingOverflow(duration)
+        total = overflow ? .max : sum
+        if duration > max { max = duration }
+        if histogram == nil {
+            if exact.count < Self.exactLimit {
+                exact.append(duration)
+                return
+            }
+            var switched = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
+            switched.autoResize = true
+            for value in exact { _ = switched.record(value) }
+            exact = []
+            histogram = switched
+        }
+        _ = histogram!.record(duration)
+    }
+
+    /// Count, total, percentiles and maximum.
+    public var summary: DurationSummary {
+        if let histogram {
+            func percentile(_ percent: Double) -> UInt64 { Swift.min(histogram.valueAtPercentile(percent), max) }
+            return DurationSummary(
+                count: count, total: total, p50: percentile(50), p90: percentile(90), p99: percentile(99), max: max)
+        }
+        var summary = DurationSummary(exact)
+        summary.total = total
+        return summary
+    }
+}

@@ -1,0 +1,171 @@
+import CLifetraceCTF
+import Foundation
+import Lifetrace
+import LifetraceAnalysis
+
+/// Reads the `lifetrace` provider's events from an LTTng trace, recorded or live, with
+/// libbabeltrace2, one event at a time.
+///
+/// A recorded trace is a directory: a session's output folder (`~/lttng-traces/SESSION-…`, with
+/// every process's and buffer scheme's streams below it) or one CTF trace inside it. A live trace
+/// is an `lttng-relayd` URL, `net://HOST[:PORT]/host/HOSTNAME/SESSION`. Either way the streams are
+/// merged in timestamp order by babeltrace2's muxer, so the events of several processes interleave
+/// as they happened; each event carries its process (`vpid`) and thread (`vtid`) when the session
+/// recorded those contexts (`tools/lttng-record` does).
+///
+/// The events equal the JSON-lines sink's records of the same run but for `ts`, LTTng's own
+/// timestamp, and `dur_ns`, the end's timestamp less its begin's: an end record is paired with the
+/// innermost open begin of the same process, thread, identity and hook, and repeats its details (the
+/// `_exit` tracepoints carry only seq, controller, id and count). An end whose begin the trace does
+/// not hold has no duration. Events the tracer discarded and packets lost are counted in
+/// ``summary``; after a gap, pairing starts afresh so no interval spans it.
+///
+/// Memory holds the open intervals and one batch of babeltrace2 messages, never the trace.
+public final class CTFTraceReader: TraceEventReader {
+    /// What a live reader does while the session it names does not exist.
+    public enum MissingSession: Sendable {
+        /// Wait for the session to be created (`lifetrace watch`).
+        case wait
+        /// End the trace at once.
+        case end
+        /// Fail with an error.
+        case fail
+    }
+
+    public let source: String
+    public private(set) var position = 0
+    public var summary: TraceReadSummary { state.summary }
+
+    /// Whether the reader follows a live session.
+    public let isLive: Bool
+
+    private var reader: OpaquePointer?
+    private let state = ReaderState()
+    private var ended = false
+
+    /// Opens the LTTng trace at `path`: a directory holding CTF traces (each a folder with a
+    /// `metadata` file), at any depth.
+    ///
+    /// - Throws: a ``TraceIssue`` naming the path when it is not a directory, holds no CTF trace or
+    ///   babeltrace2 cannot open it.
+    public init(path: String) throws(TraceIssue) {
+        source = path
+        isLive = false
+        let traces = try Self.traceDirectories(in: path)
+        var error = [CChar](repeating: 0, count: 1024)
+        let pointers = traces.map { strdup($0) }
+        defer { pointers.forEach { free($0) } }
+        let opened: OpaquePointer? = pointers.map { $0.map { UnsafePointer($0) } }.withUnsafeBufferPointer { inputs in
+            lifetrace_ctf_reader_open(inputs.baseAddress, inputs.count, state.callbacks, &error, error.count)
+        }
+        guard let opened else {
+            throw TraceIssue(source: path, line: 0, column: 0, message: "cannot read the trace: \(Self.text(error))")
+        }
+        reader = opened
+    }
+
+    /// Follows the live session at `url` (`net://HOST[:PORT]/host/HOSTNAME/SESSION`), served by
+    /// `lttng-relayd`. The trace ends when the session is destroyed and its data read.
+    public init(liveURL url: String, missingSession: MissingSession = .wait) throws(TraceIssue) {
+        source = url
+        isLive = true
+        guard url.hasPrefix("net://") || url.hasPrefix("net4://") || url.hasPrefix("net6://") else {
+            throw TraceIssue(source: url, line: 0, column: 0, message: "expected a live URL such as net://localhost/host/HOSTNAME/SESSION")
+        }
+        var error = [CChar](repeating: 0, count: 1024)
+        let missing: lifetrace_ctf_missing_session =
+            switch missingSession {
+            case .wait: LIFETRACE_CTF_MISSING_CONTINUE
+            case .end: LIFETRACE_CTF_MISSING_END
+            case .fail: LIFETRACE_CTF_MISSING_FAIL
+            }
+        guard let opened = lifetrace_ctf_reader_open_live(url, missing, state.callbacks, &error, error.count) else {
+            throw TraceIssue(source: url, line: 0, column: 0, message: "cannot follow the live session: \(Self.text(error))")
+        }
+        reader = opened
+    }
+
+    deinit {
+        lifetrace_ctf_reader_close(reader)
+    }
+
+    public func next() throws(TraceIssue) -> Event? {
+        while true {
+            if let event = state.pending.popFirst() {
+                position += 1
+                return event
+            }
+            switch try step() {
+            case .end: return nil
+            case .again: usleep(Self.pollInterval)
+            case .events: continue
+            }
+        }
+    }
+
+    /// What one ``step()`` did.
+    public enum StepResult: Sendable {
+        /// Events may be ready: read them with ``next()`` or ``drain(_:)``.
+        case events
+        /// A live session has no new data yet.
+        case again
+        /// The trace ended.
+        case end
+    }
+
+    /// Advances babeltrace2's graph once, without waiting: live tools call it between refreshes.
+    public func step() throws(TraceIssue) -> StepResult {
+        guard !ended, let reader else { return .end }
+        var error = [CChar](repeating: 0, count: 1024)
+        switch lifetrace_ctf_reader_step(reader, &error, error.count) {
+        case LIFETRACE_CTF_OK: return .events
+        case LIFETRACE_CTF_AGAIN: return .again
+        case LIFETRACE_CTF_END:
+            ended = true
+            return .end
+        default:
+            ended = true
+            throw TraceIssue(source: source, line: 0, column: 0, message: "cannot read the trace: \(Self.text(error))")
+        }
+    }
+
+    /// Hands every event the last steps delivered to `body`, in order.
+    public func drain(_ body: (Event) throws -> Void) rethrows {
+        while let event = state.pending.popFirst() {
+            position += 1
+            try body(event)
+        }
+    }
+
+    /// The text of a NUL-terminated C buffer.
+    static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// How long ``next()`` sleeps when a live session has no data (microseconds).
+    static let pollInterval: UInt32 = 20_000
+
+    /// The CTF traces under `path`: the folders holding a `metadata` file, sorted.
+    static func traceDirectories(in path: String) throws(TraceIssue) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw TraceIssue(source: path, line: 0, column: 0, message: "no such file or directory (expected an LTTng trace directory)")
+        }
+        guard isDirectory.boolValue else {
+            throw TraceIssue(source: path, line: 0, column: 0, message: "not a directory (expected an LTTng trace directory)")
+        }
+        var found: [String] = []
+        if FileManager.default.fileExists(atPath: path + "/metadata") { found.append(path) }
+        if let walker = FileManager.default.enumerator(atPath: path) {
+            while let relative = walker.nextObject() as? String {
+                if (relative as NSString).lastPathComponent == "metadata", relative != "metadata" {
+                    found.append(path + "/" + (relative as NSString).deletingLastPathComponent)
+                }
+            }
+        }
+        guard !found.isEmpty else {
+            throw TraceIssue(source: path, line: 0, column: 0, message: "holds no CTF trace (no metadata file below it); expected an LTTng trace directory")
+        }
+        return found.sorted()
+    }
+}

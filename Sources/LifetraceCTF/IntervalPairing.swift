@@ -1,0 +1,41 @@
+import Lifetrace
+
+/// Pairs a CTF trace's end records with their begins, as the JSON-lines sink's end records are:
+/// the end gets its duration and repeats the begin's details.
+///
+/// A begin waits, innermost last, under its process, thread, identity and hook; an end takes the
+/// innermost. Memory holds the open intervals only: a key leaves when its last begin is ended.
+struct IntervalPairing {
+    private struct Key: Hashable {
+        var process: UInt32?
+        var thread: UInt32
+        var id: UInt
+        var hook: Hook
+    }
+
+    private struct Begin {
+        var timestamp: UInt64
+        var details: Details
+    }
+
+    private var open: [Key: [Begin]] = [:]
+
+    /// Remembers a begin, or completes an end with its begin's timestamp and details.
+    mutating func pair(_ event: inout Event) {
+        guard event.phase != .instant else { return }
+        let key = Key(process: event.process, thread: event.thread, id: event.subject.id, hook: event.hook)
+        if event.phase == .begin {
+            open[key, default: []].append(Begin(timestamp: event.timestamp, details: event.details))
+            return
+        }
+        guard var stack = open.removeValue(forKey: key), let begin = stack.popLast() else { return }
+        if !stack.isEmpty { open[key] = stack }
+        event.duration = event.timestamp >= begin.timestamp ? event.timestamp - begin.timestamp : 0
+        let count = event.details.count
+        event.details = begin.details
+        if let count { event.details.count = count }
+    }
+
+    /// Forgets every open interval (after a gap in the trace).
+    mutating func removeAll() { open.removeAll() }
+}
