@@ -63,16 +63,16 @@ static void set_error(char *error, size_t size, const char *format, ...) {
     va_end(arguments);
 }
 
-/* Appends babeltrace2's error causes for this thread (most recent first) to `error`, and clears them. */
+/* Appends the root cause of babeltrace2's error on this thread to `error`, and clears the error. */
 static void append_library_error(char *error, size_t size) {
     const bt_error *library_error = bt_current_thread_take_error();
     if (library_error == NULL) return;
     uint64_t count = bt_error_get_cause_count(library_error);
-    for (uint64_t index = 0; index < count && index < 4; index++) {
+    for (uint64_t index = 0; index < count && index < 1; index++) {
         const bt_error_cause *cause = bt_error_borrow_cause_by_index(library_error, index);
         const char *message = bt_error_cause_get_message(cause);
         size_t used = strlen(error);
-        if (message != NULL && used + 3 < size) snprintf(error + used, size - used, ": %s", message);
+        if (message != NULL && used + 3 < size) snprintf(error + used, size - used, "%s%s", used ? ": " : "", message);
     }
     bt_error_release(library_error);
 }
@@ -436,8 +436,8 @@ enum lifetrace_ctf_status lifetrace_ctf_reader_step(struct lifetrace_ctf_reader 
     case BT_GRAPH_RUN_ONCE_STATUS_AGAIN: return LIFETRACE_CTF_AGAIN;
     case BT_GRAPH_RUN_ONCE_STATUS_END: return LIFETRACE_CTF_END;
     default:
-        set_error(error, size, reader->failed ? "out of memory" : "cannot read the trace");
         append_library_error(error, size);
+        if (reader->failed || error[0] == '\0') set_error(error, size, reader->failed ? "out of memory" : "babeltrace2 failed");
         return LIFETRACE_CTF_ERROR;
     }
 }

@@ -46,6 +46,10 @@ struct EmitCommand: ParsableCommand {
     @Option(help: "Threads emitting at once, each running --count iterations.")
     var threads: Int = 1
 
+    /// Events per second per thread, paced (`nil`: as fast as possible).
+    @Option(help: "Events per second per thread, paced (default: as fast as possible).")
+    var rate: Int?
+
     /// The name of the synthetic controllers.
     @Option(help: "The controllers' name in traces.")
     var name: String = "Emitter"
@@ -53,6 +57,7 @@ struct EmitCommand: ParsableCommand {
     func validate() throws {
         guard count >= 0 else { throw ValidationError("--count must be 0 or more, got \(count)") }
         guard threads >= 1 else { throw ValidationError("--threads must be 1 or more, got \(threads)") }
+        if let rate, rate < 1 { throw ValidationError("--rate must be 1 or more, got \(rate)") }
     }
 
     func run() throws {
@@ -62,7 +67,7 @@ struct EmitCommand: ParsableCommand {
             StandardError.writeLine("lifetrace: \(error.message)")
             throw ExitCode(2)
         }
-        let emitter = SyntheticEmitter(count: count, name: name)
+        let emitter = SyntheticEmitter(count: count, name: name, rate: rate)
         if threads == 1 {
             emitter.run(thread: 0)
         } else {
@@ -87,12 +92,23 @@ struct SyntheticEmitter: Sendable {
     let count: Int
     /// The controllers' name.
     let name: String
+    /// Events per second, paced; `nil` for as fast as possible.
+    var rate: Int? = nil
 
     /// Runs `count` iterations on the calling thread; `thread` numbers the emitter in probe names.
     nonisolated func run(thread: Int) {
         let destination = SyntheticController(name: name + "Detail")
         let probe = Probe(name: "LayoutEngine", id: UInt(thread))
+        let clock = ContinuousClock()
+        let start = clock.now
+        // An iteration is five events: at `rate` events per second, iteration i starts at 5i/rate s.
+        let nanosecondsPerIteration = rate.map { 5_000_000_000 / Int64($0) }
         for index in 0..<count {
+            if let nanosecondsPerIteration, index % 16 == 0 {
+                let due = start + .nanoseconds(nanosecondsPerIteration * Int64(index))
+                let wait = (due - clock.now).components
+                if due > clock.now { Thread.sleep(forTimeInterval: Double(wait.seconds) + Double(wait.attoseconds) / 1e18) }
+            }
             let controller = SyntheticController(name: name)
             controller.withInterval(.viewWillAppear, animated: true) {
                 controller.emitEvent(.prepareForSegue, target: destination, text: "showDetail")

@@ -9,7 +9,7 @@ struct LifetraceCommand: AsyncParsableCommand {
         abstract: "See exactly when view-controller lifecycle and layout callbacks run, and what they cost.",
         subcommands: [
             RunCommand.self, DemoCommand.self, CheckCommand.self, EmitCommand.self,
-            StatsCommand.self, ReportCommand.self, ExportCommand.self, DiffCommand.self, ConvertCommand.self,
+            StatsCommand.self, ReportCommand.self, ExportCommand.self, DiffCommand.self, ConvertCommand.self, WatchCommand.self,
         ],
         defaultSubcommand: DemoCommand.self
     )

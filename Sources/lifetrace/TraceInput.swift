@@ -33,7 +33,7 @@ enum TraceInput {
     /// A reader following the live session at `url`, waiting for the session to appear.
     static func follow(_ url: String) throws -> CTFTraceReader {
         do {
-            return try CTFTraceReader(liveURL: url, missingSession: .wait)
+            return try CTFTraceReader(liveURL: url, missingSession: .fail)
         } catch {
             StandardError.writeLine("lifetrace: \(error)")
             throw ExitCode.failure

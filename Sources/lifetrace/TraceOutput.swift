@@ -79,7 +79,8 @@ final class TraceOutput {
         finished = true
     }
 
-    private func flush() throws {
+    /// Writes everything buffered now.
+    func flush() throws {
         let error: Int32? = buffer.withBytes { bytes in
             var offset = 0
             while offset < bytes.count {

@@ -1,0 +1,132 @@
+import Foundation
+import LifetraceTestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A relay daemon of the test's own on loopback ports, ended by its process id.
+struct Relay {
+    let daemon: BackgroundProcess
+    let controlPort: UInt16
+    let dataPort: UInt16
+    let livePort: UInt16
+
+    /// Starts `lttng-relayd` writing into `directory/relay`, on three free ports from a random base,
+    /// and waits until its live port accepts viewers.
+    static func start(in directory: ScratchDirectory) throws -> Relay {
+        let relayd = try tool("lttng-relayd")
+        var lastError = ""
+        for _ in 0..<5 {
+            let base = UInt16.random(in: 20_000...60_000)
+            let ports = (base, base + 1, base + 2)
+            guard !acceptsConnections(port: ports.0), !acceptsConnections(port: ports.1), !acceptsConnections(port: ports.2) else { continue }
+            let daemon = try BackgroundProcess(
+                relayd,
+                ["-C", "tcp://127.0.0.1:\(ports.0)", "-D", "tcp://127.0.0.1:\(ports.1)", "-L", "tcp://127.0.0.1:\(ports.2)",
+                 "-o", directory.path("relay")],
+                name: "relayd-\(base)", in: directory)
+            let ready = BackgroundProcess.wait(upTo: 20) { acceptsConnections(port: ports.2) || !daemon.isRunning }
+            if ready != nil, daemon.isRunning {
+                return Relay(daemon: daemon, controlPort: ports.0, dataPort: ports.1, livePort: ports.2)
+            }
+            lastError = daemon.errors()
+            daemon.stop()
+        }
+        throw TestSupportError("lttng-relayd did not start: \(lastError)")
+    }
+}
+
+/// A live session of the machine's session daemon streaming to `relay`, destroyed by ``destroy()``
+/// (or at the end of the test through `defer`).
+struct LiveSession {
+    let name: String
+    let url: String
+    private let lttng: String
+
+    init(relay: Relay, label: String) throws {
+        lttng = try tool("lttng")
+        name = "lifetrace-\(label)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        url = "net://127.0.0.1:\(relay.livePort)/host/\(ProcessInfo.processInfo.hostName)/\(name)"
+        for arguments in [
+            ["create", name, "--live", "100000", "--set-url", "net://127.0.0.1:\(relay.controlPort):\(relay.dataPort)"],
+            ["enable-event", "-u", "lifetrace:*", "-s", name],
+            ["add-context", "-u", "-t", "vtid", "-t", "vpid", "-s", name],
+            ["start", name],
+        ] {
+            let result = try runProcess(lttng, arguments)
+            guard result.status == 0 else {
+                destroy()
+                throw TestSupportError("lttng \(arguments.joined(separator: " ")): \(result)")
+            }
+        }
+    }
+
+    /// Destroys the session (a live viewer then reads what is left and ends).
+    @discardableResult
+    func destroy() -> Bool { (try? runProcess(lttng, ["destroy", name]))?.status == 0 }
+}
+
+extension LTTngRecordingTests {
+    @Test("live: watch shows an event while the program that emitted it still runs, and ends with the session")
+    func liveWatch() throws {
+        let binary = try LifetraceBinary.path()
+        try withScratchDirectory { directory in
+            let relay = try Relay.start(in: directory)
+            defer { relay.daemon.stop() }
+            let session = try LiveSession(relay: relay, label: "watch")
+            defer { session.destroy() }
+            let watch = try BackgroundProcess(binary, ["watch", session.url, "--interval", "0.1"], name: "watch", in: directory)
+            defer { watch.stop() }
+            // One event, then the program waits: watch must show it while the program still runs.
+            let program = try BackgroundProcess(
+                "/bin/bash", ["-c", "\"$0\" emit --count 1 --name LiveFirst && exec sleep 120", binary],
+                name: "program", in: directory, environment: ["LIFETRACE_SINKS": "lttng"])
+            defer { program.stop() }
+            let latency = BackgroundProcess.wait(upTo: 60) { watch.output().contains("viewWillAppear") }
+            #expect(latency != nil, "watch never showed the event: \(watch.output().suffix(500)) \(watch.errors())")
+            #expect(program.isRunning, "the program ended before watch showed its event")
+            print("live: watch showed the event \(String(format: "%.2f", latency ?? -1)) s after the program started")
+            program.stop()
+            #expect(session.destroy())
+            #expect(watch.waitForExit(upTo: 60) == 0, "watch: \(watch.errors())")
+            // The final table: the interval and the instant of the one iteration, five events.
+            #expect(watch.output().contains(": 5 events"), "\(watch.output().suffix(400))")
+        }
+    }
+
+    @Test("live: two processes into one relayd, merged, none lost at 100 k events/s")
+    func liveTwoProcesses() throws {
+        let binary = try LifetraceBinary.path()
+        try withScratchDirectory { directory in
+            let relay = try Relay.start(in: directory)
+            defer { relay.daemon.stop() }
+            let session = try LiveSession(relay: relay, label: "pair")
+            defer { session.destroy() }
+            // A relay serves one viewer per session.
+            let converter = try BackgroundProcess(binary, ["convert", session.url, "-o", directory.path("live.jsonl")], name: "convert", in: directory)
+            defer { converter.stop() }
+            let fast = try BackgroundProcess(
+                binary, ["emit", "--count", "20000", "--rate", "100000", "--name", "Fast"], name: "fast", in: directory,
+                environment: ["LIFETRACE_SINKS": "lttng"])
+            let slow = try BackgroundProcess(
+                binary, ["emit", "--count", "1000", "--rate", "5000", "--name", "Slow"], name: "slow", in: directory,
+                environment: ["LIFETRACE_SINKS": "lttng"])
+            #expect(fast.waitForExit(upTo: 60) == 0, "\(fast.errors())")
+            #expect(slow.waitForExit(upTo: 60) == 0, "\(slow.errors())")
+            // Destroying the session ends the live trace: the reader finishes with all of it.
+            #expect(session.destroy())
+            try #require(converter.waitForExit(upTo: 60) == 0, "convert: \(converter.errors())")
+            #expect(!converter.errors().contains("discarded"), "\(converter.errors())")
+            let live = directory.path("live.jsonl")
+            for (pid, iterations) in [(fast.pid, 20_000), (slow.pid, 1_000)] {
+                let seqs = try JQ.raw("select(.pid == \(pid)) | .seq", file: live).compactMap { Int($0) }
+                #expect(seqs.count == iterations * 5, "process \(pid): \(seqs.count) events of \(iterations * 5)")
+                #expect(seqs == Array(1...(iterations * 5)), "process \(pid)'s events are not all there, in order")
+            }
+            let times = try JQ.raw(".ts", file: live).compactMap { UInt64($0) }
+            #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }, "the merged live trace is out of time order")
+        }
+    }
+}
