@@ -97,6 +97,15 @@ let package = Package(
             dependencies: ["ProbeSupport", "SolverSystems"],
             path: "Sources/SolverProbe"
         ),
+        // The native trace reader as `lifetrace convert` runs it, for callgrind (tools/bench-readers).
+        .executableTarget(
+            name: "ReaderProbe",
+            dependencies: [
+                .product(name: "Lifetrace", package: root), .product(name: "LifetraceAnalysis", package: root),
+                .product(name: "LifetraceCTF", package: root),
+            ],
+            path: "Sources/ReaderProbe"
+        ),
         // How deep a chain of views the layout pass survives (it recurses): `swift run -c release DepthProbe N`.
         .executableTarget(
             name: "DepthProbe",
