@@ -53,19 +53,26 @@ public struct ChromeTraceExporter: Sendable {
             return "{" + fields.joined(separator: ",") + "}"
         }
 
+        // A trace of several processes (events with a `pid`) keeps them apart: each its own pid.
+        func pid(_ process: UInt32?) -> Int { process.map(Int.init) ?? processID }
+        struct Thread: Hashable {
+            var process: UInt32?
+            var thread: UInt32
+        }
+
         // Intervals: nested per thread as X, the rest async.
         let intervals = trace.intervals()
-        var byThread: [UInt32: [Int]] = [:]
+        var byThread: [Thread: [Int]] = [:]
         var asyncIntervals: [Int] = []
         for (index, interval) in intervals.enumerated() {
             if interval.endThread != nil {
                 asyncIntervals.append(index)
             } else {
-                byThread[interval.thread, default: []].append(index)
+                byThread[Thread(process: interval.process, thread: interval.thread), default: []].append(index)
             }
         }
         func end(_ interval: TraceInterval) -> UInt64 { interval.endTimestamp ?? max(lastTimestamp, interval.startTimestamp) }
-        for (thread, members) in byThread {
+        for (key, members) in byThread {
             let sorted = members.sorted { a, b in
                 let x = intervals[a], y = intervals[b]
                 if x.startTimestamp != y.startTimestamp { return x.startTimestamp < y.startTimestamp }
@@ -83,7 +90,7 @@ public struct ChromeTraceExporter: Sendable {
                     output.append((start, output.count,
                         "{\"ph\":\"X\",\"name\":\(JSONText.quote(name(interval.hook, interval.subject, interval.details))),"
                         + "\"cat\":\"\(Self.category(interval.hook))\",\"ts\":\(JSONText.microseconds(start)),"
-                        + "\"dur\":\(JSONText.microseconds(stop - start)),\"pid\":\(processID),\"tid\":\(thread),"
+                        + "\"dur\":\(JSONText.microseconds(stop - start)),\"pid\":\(pid(key.process)),\"tid\":\(key.thread),"
                         + "\"args\":\(args(interval, event: nil, unfinished: interval.endTimestamp == nil))}"))
                 } else {
                     asyncIntervals.append(index)
@@ -97,30 +104,36 @@ public struct ChromeTraceExporter: Sendable {
             let id = "\"0x\(String(number + 1, radix: 16))\""
             output.append((interval.startTimestamp, output.count,
                 "{\"ph\":\"b\",\"name\":\(label),\"cat\":\"\(category)\",\"id\":\(id),\"ts\":\(JSONText.microseconds(interval.startTimestamp)),"
-                + "\"pid\":\(processID),\"tid\":\(interval.thread),\"args\":\(args(interval, event: nil, unfinished: interval.endTimestamp == nil))}"))
+                + "\"pid\":\(pid(interval.process)),\"tid\":\(interval.thread),\"args\":\(args(interval, event: nil, unfinished: interval.endTimestamp == nil))}"))
             let stop = end(interval)
             output.append((stop, output.count,
                 "{\"ph\":\"e\",\"name\":\(label),\"cat\":\"\(category)\",\"id\":\(id),\"ts\":\(JSONText.microseconds(stop)),"
-                + "\"pid\":\(processID),\"tid\":\(interval.endThread ?? interval.thread)}"))
+                + "\"pid\":\(pid(interval.process)),\"tid\":\(interval.endThread ?? interval.thread)}"))
         }
         for event in events where event.phase == .instant {
             output.append((event.timestamp, output.count,
                 "{\"ph\":\"i\",\"s\":\"t\",\"name\":\(JSONText.quote(name(event.hook, event.subject, event.details))),"
                 + "\"cat\":\"\(Self.category(event.hook))\",\"ts\":\(JSONText.microseconds(event.timestamp)),"
-                + "\"pid\":\(processID),\"tid\":\(event.thread),\"args\":\(args(nil, event: event))}"))
+                + "\"pid\":\(pid(event.process)),\"tid\":\(event.thread),\"args\":\(args(nil, event: event))}"))
         }
         output.sort { $0.ts != $1.ts ? $0.ts < $1.ts : $0.order < $1.order }
 
-        var threads: [UInt32] = []
-        var seen = Set<UInt32>()
-        for event in events where seen.insert(event.thread).inserted { threads.append(event.thread) }
-        var lines = [
-            "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":\(processID),\"tid\":0,\"args\":{\"name\":\(JSONText.quote(processName))}}"
-        ]
-        for (order, thread) in threads.enumerated() {
-            let label = order == 0 ? "thread \(thread) (first)" : "thread \(thread)"
-            lines.append("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":\(processID),\"tid\":\(thread),\"args\":{\"name\":\(JSONText.quote(label))}}")
-            lines.append("{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":\(processID),\"tid\":\(thread),\"args\":{\"sort_index\":\(order)}}")
+        var threads: [Thread] = []
+        var seen = Set<Thread>()
+        for event in events where seen.insert(Thread(process: event.process, thread: event.thread)).inserted {
+            threads.append(Thread(process: event.process, thread: event.thread))
+        }
+        var lines: [String] = []
+        var named = Set<Int>()
+        for process in [nil] + threads.map(\.process) where named.insert(pid(process)).inserted {
+            if process == nil, threads.contains(where: { $0.process != nil }) { continue }
+            let label = process.map { "\(processName) (pid \($0))" } ?? processName
+            lines.append("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":\(pid(process)),\"tid\":0,\"args\":{\"name\":\(JSONText.quote(label))}}")
+        }
+        for (order, key) in threads.enumerated() {
+            let label = order == 0 ? "thread \(key.thread) (first)" : "thread \(key.thread)"
+            lines.append("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":\(pid(key.process)),\"tid\":\(key.thread),\"args\":{\"name\":\(JSONText.quote(label))}}")
+            lines.append("{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":\(pid(key.process)),\"tid\":\(key.thread),\"args\":{\"sort_index\":\(order)}}")
         }
         lines += output.map(\.json)
         return "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n" + lines.joined(separator: ",\n") + "\n]}\n"

@@ -6,12 +6,17 @@ import Lifetrace
 ///
 /// `{"t0":…, "span":…, "hooks":[names], "details":[texts], "lanes":[{"name", "kind", "marks":[hook,
 /// start, duration (-1: instant), detail (-1: none), seq, depth, …], "states":[state, start, end, …],
-/// "maxDuration"}]}`; kinds are `steps`, `layout` and `controller`; states are 0 appearing,
-/// 1 appeared, 2 disappearing.
+/// "maxDuration", "process"}]}`; kinds are `steps`, `layout` and `controller`; states are 0
+/// appearing, 1 appeared, 2 disappearing.
+///
+/// A trace of several processes (events with a `pid`, as an LTTng session's) gets a lane group per
+/// process: each lane belongs to one process (`process`), the groups in order of process id, and
+/// the script labels each group.
 struct ReportTimeline {
     private struct Lane {
         var name: String
         var kind: String
+        var process: UInt32?
         var marks: [Int64] = []
         var states: [Int64] = []
         var maxDuration: Int64 = 0
@@ -27,32 +32,38 @@ struct ReportTimeline {
         let events = trace.events
         let t0 = events.map(\.timestamp).min() ?? 0
         let t1 = events.map(\.timestamp).max() ?? 0
+        // Nanoseconds from the first event; times beyond Int64's range are clamped, never trapped on.
+        func offset(_ timestamp: UInt64) -> Int64 {
+            timestamp >= t0 ? Int64(clamping: timestamp - t0) : -Int64(clamping: t0 - timestamp)
+        }
         var lanes: [Lane] = []
         var laneIndex: [String: Int] = [:]
         var hooks: [String] = []
         var hookIndex: [String: Int] = [:]
         var details: [String] = []
         var detailIndex: [String: Int] = [:]
-        let hasSteps = events.contains { $0.hook == .scenarioStep }
         // The layout lane holds the passes and what runs inside them for views and the engine
         // (each view's updateConstraints and layoutSubviews, the solve), nested under its pass.
         let layoutHooks: Set<Hook> = [
             .layoutPass, .layoutEngineSolve, .updateConstraints, .layoutSubviews, .unsatisfiableConstraints, .ambiguousLayout,
         ]
-        let hasLayout = events.contains { layoutHooks.contains($0.hook) }
-        if hasSteps {
-            laneIndex["\u{0}steps"] = lanes.count
-            lanes.append(Lane(name: "Scenario steps", kind: "steps"))
-        }
-        if hasLayout {
-            laneIndex["\u{0}layout"] = lanes.count
-            lanes.append(Lane(name: "Layout passes", kind: "layout"))
-        }
-        func lane(for hook: Hook, _ subject: Subject) -> Int {
+        let groupsByProcess = Set(events.compactMap(\.process)).count > 1
+        func laneKey(_ hook: Hook, _ subject: Subject, _ process: UInt32?) -> String {
             let key = hook == .scenarioStep ? "\u{0}steps" : layoutHooks.contains(hook) ? "\u{0}layout" : subject.name
+            return groupsByProcess ? "\(process.map(String.init) ?? "-")\u{1}" + key : key
+        }
+        func lane(for hook: Hook, _ subject: Subject, _ process: UInt32?) -> Int {
+            let key = laneKey(hook, subject, process)
             if let index = laneIndex[key] { return index }
             laneIndex[key] = lanes.count
-            lanes.append(Lane(name: subject.name, kind: "controller"))
+            let group = groupsByProcess ? process : nil
+            if hook == .scenarioStep {
+                lanes.append(Lane(name: "Scenario steps", kind: "steps", process: group))
+            } else if layoutHooks.contains(hook) {
+                lanes.append(Lane(name: "Layout passes", kind: "layout", process: group))
+            } else {
+                lanes.append(Lane(name: subject.name, kind: "controller", process: group))
+            }
             return lanes.count - 1
         }
         func hookNumber(_ hook: Hook) -> Int64 {
@@ -92,21 +103,21 @@ struct ReportTimeline {
         }
         var marks: [Mark] = []
         for interval in trace.intervals() {
-            let index = lane(for: interval.hook, interval.subject)
+            let index = lane(for: interval.hook, interval.subject, interval.process)
             lanes[index].ids.insert(interval.subject.id)
             let end = interval.endTimestamp ?? max(t1, interval.startTimestamp)
             let seq = interval.beginIndex.map { events[$0].seq } ?? interval.endIndex.map { events[$0].seq } ?? 0
-            marks.append(Mark(
-                lane: index, hook: hookNumber(interval.hook), start: Int64(interval.startTimestamp) - Int64(t0),
-                duration: Int64(end - interval.startTimestamp),
+                        marks.append(Mark(
+                lane: index, hook: hookNumber(interval.hook), start: offset(interval.startTimestamp),
+                duration: Int64(clamping: end &- interval.startTimestamp),
                 detail: detailNumber(interval.hook, interval.subject, interval.details, unfinished: interval.endTimestamp == nil),
-                seq: Int64(seq)))
+                seq: Int64(clamping: seq)))
         }
         for event in events where event.phase == .instant {
-            let index = lane(for: event.hook, event.subject)
+            let index = lane(for: event.hook, event.subject, event.process)
             lanes[index].ids.insert(event.subject.id)
             marks.append(Mark(
-                lane: index, hook: hookNumber(event.hook), start: Int64(event.timestamp) - Int64(t0), duration: -1,
+                lane: index, hook: hookNumber(event.hook), start: offset(event.timestamp), duration: -1,
                 detail: detailNumber(event.hook, event.subject, event.details, unfinished: false), seq: Int64(event.seq)))
         }
         marks.sort { $0.start != $1.start ? $0.start < $1.start : ($0.duration != $1.duration ? $0.duration > $1.duration : $0.seq < $1.seq) }
@@ -128,9 +139,9 @@ struct ReportTimeline {
             }
         }
         for event in events where event.hook != .scenarioStep && event.hook != .layoutPass {
-            let time = Int64(event.timestamp) - Int64(t0)
+            let time = offset(event.timestamp)
             let id = event.subject.id
-            let index = laneIndex[event.subject.name] ?? lane(for: event.hook, event.subject)
+            let index = laneIndex[laneKey(.viewWillAppear, event.subject, event.process)] ?? lane(for: event.hook, event.subject, event.process)
             switch (event.hook, event.phase) {
             case (.viewWillAppear, .begin), (.viewWillAppear, .instant):
                 if open[id]?.state != 0 { close(id, at: time); open[id] = (index, 0, time) }
@@ -145,7 +156,7 @@ struct ReportTimeline {
                 break
             }
         }
-        for id in open.keys.sorted() { close(id, at: Int64(t1) - Int64(t0)) }
+        for id in open.keys.sorted() { close(id, at: offset(t1)) }
         for index in lanes.indices {
             // Bars sorted by start, for the script's binary search.
             var triples: [(Int64, Int64, Int64)] = []
@@ -159,6 +170,16 @@ struct ReportTimeline {
             lanes[index].states = triples.flatMap { [$0.0, $0.1, $0.2] }
         }
 
+        // Per process (in process order), the steps lane, then the layout lane, then controllers in
+        // order of appearance.
+        func rank(_ lane: Lane) -> (UInt32, Int) {
+            (lane.process ?? 0, lane.kind == "steps" ? 0 : lane.kind == "layout" ? 1 : 2)
+        }
+        lanes = lanes.enumerated().sorted { a, b in
+            let (ra, rb) = (rank(a.element), rank(b.element))
+            return ra != rb ? ra < rb : a.offset < b.offset
+        }.map(\.element)
+
         func numbers(_ values: [Int64]) -> String { "[" + values.map(String.init).joined(separator: ",") + "]" }
         var json = "{\"t0\":\(t0),\"span\":\(t1 - t0),\"events\":\(events.count)"
         json += ",\"hooks\":[" + hooks.map(JSONText.quote).joined(separator: ",") + "]"
@@ -167,7 +188,8 @@ struct ReportTimeline {
         json += ",\"lanes\":[\n"
         json += lanes.map { lane in
             "{\"name\":\(JSONText.quote(lane.name)),\"kind\":\"\(lane.kind)\",\"instances\":\(lane.ids.count),"
-                + "\"maxDuration\":\(lane.maxDuration),\"marks\":\(numbers(lane.marks)),\"states\":\(numbers(lane.states))}"
+                + "\"maxDuration\":\(lane.maxDuration),\"marks\":\(numbers(lane.marks)),\"states\":\(numbers(lane.states))"
+                + (lane.process.map { ",\"process\":\($0)" } ?? "") + "}"
         }.joined(separator: ",\n")
         json += "\n]}"
         self.json = json

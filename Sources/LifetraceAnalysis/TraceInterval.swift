@@ -17,6 +17,8 @@ public struct TraceInterval: Sendable, Hashable {
     public var thread: UInt32
     /// The thread of the end record, when it differs from ``thread``.
     public var endThread: UInt32?
+    /// The process, in a trace of several processes (see ``Lifetrace/Event/process``).
+    public var process: UInt32?
     /// Nanoseconds at the start.
     public var startTimestamp: UInt64
     /// Nanoseconds at the end, or `nil` when the trace has no end record for this interval.
@@ -29,7 +31,7 @@ public struct TraceInterval: Sendable, Hashable {
     /// Creates an interval.
     public init(
         hook: Hook, subject: Subject, details: Details, thread: UInt32, endThread: UInt32? = nil,
-        startTimestamp: UInt64, endTimestamp: UInt64?, beginIndex: Int?, endIndex: Int?
+        startTimestamp: UInt64, endTimestamp: UInt64?, beginIndex: Int?, endIndex: Int?, process: UInt32? = nil
     ) {
         self.hook = hook
         self.subject = subject
@@ -40,6 +42,7 @@ public struct TraceInterval: Sendable, Hashable {
         self.endTimestamp = endTimestamp
         self.beginIndex = beginIndex
         self.endIndex = endIndex
+        self.process = process
     }
 
     /// The duration in nanoseconds (`nil` when the interval did not end in the trace).
@@ -53,9 +56,10 @@ extension Trace {
     /// The trace's intervals, ordered by their begin (or, for an end without a begin, by its end).
     public func intervals() -> [TraceInterval] {
         struct Key: Hashable {
-            var hook: String
+            var hook: Hook
             var name: String
             var id: UInt
+            var process: UInt32?
         }
         var open: [Key: [Int]] = [:]
         var result: [TraceInterval] = []
@@ -64,13 +68,13 @@ extension Trace {
             case .instant:
                 continue
             case .begin:
-                let key = Key(hook: event.hook.name, name: event.subject.name, id: event.subject.id)
+                let key = Key(hook: event.hook, name: event.subject.name, id: event.subject.id, process: event.process)
                 open[key, default: []].append(result.count)
                 result.append(TraceInterval(
                     hook: event.hook, subject: event.subject, details: event.details, thread: event.thread,
-                    startTimestamp: event.timestamp, endTimestamp: nil, beginIndex: index, endIndex: nil))
+                    startTimestamp: event.timestamp, endTimestamp: nil, beginIndex: index, endIndex: nil, process: event.process))
             case .end:
-                let key = Key(hook: event.hook.name, name: event.subject.name, id: event.subject.id)
+                let key = Key(hook: event.hook, name: event.subject.name, id: event.subject.id, process: event.process)
                 if let position = open[key]?.popLast() {
                     result[position].endTimestamp = max(event.timestamp, result[position].startTimestamp)
                     result[position].endIndex = index
@@ -81,7 +85,7 @@ extension Trace {
                     result.append(TraceInterval(
                         hook: event.hook, subject: event.subject, details: event.details, thread: event.thread,
                         startTimestamp: event.timestamp &- min(duration, event.timestamp), endTimestamp: event.timestamp,
-                        beginIndex: nil, endIndex: index))
+                        beginIndex: nil, endIndex: index, process: event.process))
                     }
             }
         }
