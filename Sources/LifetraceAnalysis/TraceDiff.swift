@@ -34,24 +34,100 @@ public struct TraceDiff: Sendable {
     public var leftSource: String
     /// The second trace's source.
     public var rightSource: String
-    /// The first trace's compared records, in order.
+    /// The first trace's compared records around the first difference (all of them when the
+    /// traces are short): up to the kept context before it, and the kept context plus one from it.
+    /// `left[0]` is the trace's record number ``windowStart`` (0-based).
     public var left: [Entry]
-    /// The second trace's compared records, in order.
+    /// The second trace's compared records around the first difference, as ``left``.
     public var right: [Entry]
-    /// The index (in ``left`` and ``right``) of the first record that differs, or where the shorter
-    /// trace ends; `nil` when the traces are equal.
+    /// The index in each trace of the first record of ``left`` and ``right``.
+    public var windowStart: Int
+    /// How many records of the first trace were compared (begin and instant records).
+    public var leftCount: Int
+    /// How many records of the second trace were compared.
+    public var rightCount: Int
+    /// The index of the first record that differs, or where the shorter trace ends; `nil` when the
+    /// traces are equal.
     public var firstDifference: Int?
+    /// The context kept on each side of the first difference (``render(context:)`` shows at most this).
+    public let keptContext: Int
+    private var leftLastLine = 0
+    private var rightLastLine = 0
 
-    /// Compares `left` with `right`.
-    public init(_ left: Trace, _ right: Trace) {
-        leftSource = left.source
-        rightSource = right.source
-        self.left = Self.entries(left)
-        self.right = Self.entries(right)
-        let common = min(self.left.count, self.right.count)
+    /// Compares `left` with `right`, keeping `keeping` records of context around the difference.
+    public init(_ left: Trace, _ right: Trace, keeping context: Int = 10) {
+        // In memory nothing can fail to be read.
+        self = (try? TraceDiff(reading: TraceMemoryReader(left), TraceMemoryReader(right), keeping: context))
+            ?? TraceDiff(leftSource: left.source, rightSource: right.source, keptContext: 0)
+    }
+
+    /// Compares two traces as they are read, in one pass: memory holds the context kept around the
+    /// first difference, never the traces.
+    public init(reading left: some TraceEventReader, _ right: some TraceEventReader, keeping context: Int = 10) throws(TraceIssue) {
+        self.init(leftSource: left.source, rightSource: right.source, keptContext: max(context, 0))
+        var before: [(Entry, Entry)] = []  // the last equal records, oldest first (a ring in effect)
         var index = 0
-        while index < common, self.left[index].key == self.right[index].key { index += 1 }
-        firstDifference = (index == common && self.left.count == self.right.count) ? nil : index
+        while true {
+            let l = try Self.nextEntry(left, &leftLastLine)
+            let r = try Self.nextEntry(right, &rightLastLine)
+            if let l, let r, l.key == r.key {
+                if keptContext > 0 {
+                    if before.count == keptContext { before.removeFirst() }
+                    before.append((l, r))
+                }
+                index += 1
+                continue
+            }
+            if l == nil && r == nil {
+                leftCount = index
+                rightCount = index
+                self.left = before.map(\.0)
+                self.right = before.map(\.1)
+                windowStart = index - before.count
+                return
+            }
+            firstDifference = index
+            windowStart = index - before.count
+            self.left = before.map(\.0) + (l.map { [$0] } ?? [])
+            self.right = before.map(\.1) + (r.map { [$0] } ?? [])
+            leftCount = index + (l == nil ? 0 : 1)
+            rightCount = index + (r == nil ? 0 : 1)
+            // The rest: the kept context after the difference, then only counted.
+            if l != nil {
+                while let entry = try Self.nextEntry(left, &leftLastLine) {
+                    if leftCount - index <= keptContext { self.left.append(entry) }
+                    leftCount += 1
+                }
+            }
+            if r != nil {
+                while let entry = try Self.nextEntry(right, &rightLastLine) {
+                    if rightCount - index <= keptContext { self.right.append(entry) }
+                    rightCount += 1
+                }
+            }
+            return
+        }
+    }
+
+    private init(leftSource: String, rightSource: String, keptContext: Int) {
+        self.leftSource = leftSource
+        self.rightSource = rightSource
+        self.left = []
+        self.right = []
+        self.windowStart = 0
+        self.leftCount = 0
+        self.rightCount = 0
+        self.keptContext = keptContext
+    }
+
+    /// The next compared record of `reader` (its begin and instant records), with its line.
+    private static func nextEntry(_ reader: some TraceEventReader, _ lastLine: inout Int) throws(TraceIssue) -> Entry? {
+        while let event = try reader.next() {
+            guard let key = key(event) else { continue }
+            lastLine = reader.position
+            return Entry(key: key, line: reader.position, seq: event.seq)
+        }
+        return nil
     }
 
     /// Whether both traces have the same records in the same order.
@@ -65,52 +141,43 @@ public struct TraceDiff: Sendable {
         return key
     }
 
-    /// The difference for a human: a summary, `context` equal records before the first difference,
-    /// then up to `context + 1` records of each side from there (`-` for the first trace, `+` for the
-    /// second), each with its file and line.
+    /// The difference for a human: a summary, `context` equal records before the first difference
+    /// (at most ``keptContext``), then up to `context + 1` records of each side from there (`-` for
+    /// the first trace, `+` for the second), each with its file and line.
     public func render(context: Int = 3) -> String {
         guard let first = firstDifference else {
-            return "traces agree: \(left.count) records in the same order (begin and instant records: controller, event, target)\n"
+            return "traces agree: \(leftCount) records in the same order (begin and instant records: controller, event, target)\n"
         }
-        let leftWidth = max(leftSource.count + 1 + String(left.last?.line ?? 0).count, 1)
-        let rightWidth = max(rightSource.count + 1 + String(right.last?.line ?? 0).count, 1)
+        let context = min(max(context, 0), keptContext)
+        let leftWidth = max(leftSource.count + 1 + String(leftLastLine).count, 1)
+        let rightWidth = max(rightSource.count + 1 + String(rightLastLine).count, 1)
         let width = max(leftWidth, rightWidth)
         func place(_ source: String, _ entry: Entry) -> String {
             let text = "\(source):\(entry.line)"
             return text + String(repeating: " ", count: max(width - text.count, 0))
         }
+        // Window positions: the difference is at `first - windowStart` in both windows.
+        let at = first - windowStart
         var out = "traces differ at record \(first + 1)"
-        out += " (\(describe(leftSource, left, first)); \(describe(rightSource, right, first)))\n"
+        out += " (\(describe(leftSource, left, at, leftCount)); \(describe(rightSource, right, at, rightCount)))\n"
         out += "--- \(leftSource)\n+++ \(rightSource)\n"
-        let from = max(0, first - max(context, 0))
-        for index in from..<first {
+        for index in max(0, at - context)..<at {
             out += "  \(place(leftSource, left[index]))  \(left[index].key)\n"
         }
-        let after = max(context, 0) + 1
-        for index in first..<min(first + after, left.count) {
+        for index in at..<min(at + min(context, left.count) + 1, left.count) {
             out += "- \(place(leftSource, left[index]))  \(left[index].key)\n"
         }
-        if first >= left.count { out += "- (\(leftSource) ends after \(left.count) records)\n" }
-        for index in first..<min(first + after, right.count) {
+        if first >= leftCount { out += "- (\(leftSource) ends after \(leftCount) records)\n" }
+        for index in at..<min(at + min(context, right.count) + 1, right.count) {
             out += "+ \(place(rightSource, right[index]))  \(right[index].key)\n"
         }
-        if first >= right.count { out += "+ (\(rightSource) ends after \(right.count) records)\n" }
+        if first >= rightCount { out += "+ (\(rightSource) ends after \(rightCount) records)\n" }
         return out
     }
 
-    private func describe(_ source: String, _ entries: [Entry], _ index: Int) -> String {
-        index < entries.count
-            ? "\(source) line \(entries[index].line), \(entries.count) records in all"
-            : "\(source) has only \(entries.count) records"
-    }
-
-    private static func entries(_ trace: Trace) -> [Entry] {
-        var entries: [Entry] = []
-        entries.reserveCapacity(trace.events.count / 2 + 1)
-        for (index, event) in trace.events.enumerated() {
-            guard let key = key(event) else { continue }
-            entries.append(Entry(key: key, line: index < trace.lines.count ? trace.lines[index] : index + 1, seq: event.seq))
-        }
-        return entries
+    private func describe(_ source: String, _ window: [Entry], _ at: Int, _ count: Int) -> String {
+        at < window.count
+            ? "\(source) line \(window[at].line), \(count) records in all"
+            : "\(source) has only \(count) records"
     }
 }

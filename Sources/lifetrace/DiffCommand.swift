@@ -1,4 +1,5 @@
 import ArgumentParser
+import Lifetrace
 import LifetraceAnalysis
 
 /// `lifetrace diff A B`: the first place where two traces' callback orders differ.
@@ -8,7 +9,8 @@ struct DiffCommand: ParsableCommand {
         abstract: "Show the first place where two traces' callback orders differ; exit 0 if equal, 1 if not, 2 on bad input.",
         discussion: """
             Compares the begin and instant records as "controller event [target]", ignoring \
-            identities, times, sequence numbers and threads. Unreadable lines are reported on \
+            identities, times, sequence numbers and threads. Either trace may be JSON lines or an \
+            LTTng trace directory; both stream through in one pass (memory holds the context). Unreadable lines are reported on \
             standard error; the comparison covers the valid lines and the exit status is 2.
 
             Example: lifetrace diff before.jsonl after.jsonl
@@ -24,11 +26,19 @@ struct DiffCommand: ParsableCommand {
     var context: Int = 3
 
     func run() throws {
-        let left = try TraceInput.load(first, unreadableStatus: 2)
-        let right = try TraceInput.load(second, unreadableStatus: 2)
-        let diff = TraceDiff(left, right)
+        let left = try TraceInput.open(first, unreadableStatus: 2)
+        let right = try TraceInput.open(second, unreadableStatus: 2)
+        let diff: TraceDiff
+        do {
+            diff = try TraceDiff(reading: left, right, keeping: max(context, 0))
+        } catch {
+            StandardError.writeLine("lifetrace: \(error)")
+            throw ExitCode(2)
+        }
+        let leftUnreadable = TraceInput.report(left)
+        let unreadable = TraceInput.report(right) || leftUnreadable
         print(diff.render(context: max(context, 0)), terminator: "")
-        if !left.issues.isEmpty || !right.issues.isEmpty { throw ExitCode(2) }
+        if unreadable { throw ExitCode(2) }
         if !diff.isEqual { throw ExitCode.failure }
     }
 }

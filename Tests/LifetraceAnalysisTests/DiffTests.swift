@@ -1,3 +1,4 @@
+import Foundation
 import Lifetrace
 import LifetraceAnalysis
 import Testing
@@ -23,7 +24,7 @@ import Testing
         let diff = TraceDiff(Self.trace("a", Self.base), Self.trace("b", Self.base, idBase: 0x9000, time: 77_777))
         #expect(diff.isEqual)
         #expect(diff.firstDifference == nil)
-        #expect(diff.left.count == 7)
+        #expect(diff.leftCount == 7 && diff.rightCount == 7)
         #expect(diff.render() == "traces agree: 7 records in the same order (begin and instant records: controller, event, target)\n")
     }
 
@@ -82,5 +83,21 @@ import Testing
             TestTraces.event(3, 3, .scenarioStep, .end, "scenario", duration: 2, details: Details(index: 1, text: "push B")),
         ]
         #expect(events.compactMap(TraceDiff.key) == ["scenario scenario.step", "B willMove Nav"])
+    }
+
+    @Test("a streamed diff keeps only the context around the difference; a huge context does not trap")
+    func streamedDiffKeepsTheContext() throws {
+        var keys = Array(repeating: Self.base, count: 3_000).flatMap { $0 }
+        let long = Self.trace("a", keys)
+        keys[10_000] = ("Z", .viewDidLoad, nil)
+        let changed = Self.trace("b", keys)
+        let diff = try TraceDiff(reading: JSONLinesReader(data: Data(long.events.map(JSONLineFormat.line).joined().utf8), source: "a"),
+            JSONLinesReader(data: Data(changed.events.map(JSONLineFormat.line).joined().utf8), source: "b"), keeping: 3)
+        #expect(diff.firstDifference == 10_000)
+        #expect(diff.leftCount == 21_000 && diff.rightCount == 21_000)
+        #expect(diff.left.count == 7 && diff.right.count == 7 && diff.windowStart == 9_997)
+        #expect(diff.render(context: 2).contains("+ b:20001  Z viewDidLoad"), "\(diff.render(context: 2))")
+        let huge = TraceDiff(long, changed, keeping: Int.max)
+        #expect(huge.render(context: Int.max).contains("Z viewDidLoad"))
     }
 }
