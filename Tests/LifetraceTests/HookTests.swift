@@ -26,9 +26,38 @@ struct HookTests {
         #expect(hook.code >= UInt32(Hook.wellKnown.count))
         #expect(hook.name == name)
         #expect(Hook(name) == hook)
-        #expect(Hook(stringLiteral: name) == hook)
         #expect(Hook(uniqueName("other")) != hook)
         #expect("viewDidLoad" == Hook.viewDidLoad)
+    }
+
+    @Test("a string literal is a hook resolved on emission: equal, hashed and named as the built hook")
+    func literal() {
+        let literal: Hook = "viewDidLoad"
+        #expect(literal == .viewDidLoad && Hook.viewDidLoad == literal)
+        #expect(literal.code == Hook.viewDidLoad.code && literal.name == "viewDidLoad")
+        #expect(Set([literal, .viewDidLoad]).count == 1)
+        #expect(literal.resolved == .viewDidLoad)
+        let custom: Hook = "literalHookOfTheTests"
+        #expect(custom == Hook("literalHookOfTheTests"))
+        #expect(!custom.isWellKnown)
+        #expect(custom.name == "literalHookOfTheTests")
+    }
+
+    @Test("a literal hook's events carry its name, and pair begin with end")
+    func literalEvents() {
+        let recorder = RecordingSink()
+        LifetraceSystem.withSink(recorder) {
+            let probe = Probe(name: "Decoder")
+            let state = probe.beginInterval("decodeLiteral")
+            probe.endInterval(state, count: 2)
+            probe.emitEvent("decodedLiteral")
+            probe.withInterval("decodeLiteral") {}
+        }
+        let events = recorder.events
+        #expect(events.map(\.hook.name) == ["decodeLiteral", "decodeLiteral", "decodedLiteral", "decodeLiteral", "decodeLiteral"])
+        #expect(events.map(\.phase) == [.begin, .end, .instant, .begin, .end])
+        #expect(events[1].details.count == 2 && events[1].duration != nil)
+        #expect(events.allSatisfy { $0.hook == Hook("decodeLiteral") || $0.hook == Hook("decodedLiteral") })
     }
 }
 

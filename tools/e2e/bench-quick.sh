@@ -17,7 +17,7 @@ fi
 cat "$log"
 
 # The table has every row, each with a value (not n/a), the LTTng ones measured under a session.
-for row in "no sink / inline state check" "swift-log no-op handler / no sink, added cost" \
+for row in "no sink / inline state check" "literal hook, no sink / inline state check" "swift-log no-op handler / no sink, added cost" \
     "tracing NoOpTracer span / no sink, added cost" "JSON lines / C fprintf" "LTTng enabled / C tracepoint" \
     "flat: per view 100000 / 1000" "navigation push/pop cycle (jsonl)"; do
     line=$(grep -F -- "$row" "$log" || true)

@@ -64,6 +64,18 @@ func lifetraceHook(_ benchmark: Benchmark) {
     }
 }
 
+/// A probe's interval named by a string literal (`probe.beginInterval("decode")`), the way code of
+/// other runtimes writes its own hooks: looked up only once a sink wants it.
+@inline(never)
+func literalHook(_ benchmark: Benchmark) {
+    let probe = Probe(name: "Decoder")
+    for i in benchmark.scaledIterations {
+        let state = probe.beginInterval("decode")
+        blackHole(i)
+        probe.endInterval(state)
+    }
+}
+
 /// The loop and the hook's body alone: what every hook loop costs before any instrumentation, so
 /// that a hook's added cost (its loop's time less this) can be compared with a peer's.
 @inline(never)
@@ -188,6 +200,12 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("hook:lifetrace:no-sink", configuration: configuration(cheap, setup: installing { NoOpSink() })) {
         lifetraceHook($0)
+    }
+    Benchmark("hook:lifetrace:no-sink-literal", configuration: configuration(cheap, setup: installing { NoOpSink() })) {
+        literalHook($0)
+    }
+    Benchmark("hook:lifetrace:jsonl-literal", configuration: configuration(costly, setup: installing { try JSONLinesSink(to: .file("/dev/null")) })) {
+        literalHook($0)
     }
     Benchmark("hook:lifetrace:noop-sink", configuration: configuration(costly, setup: installing { DroppingSink() })) {
         lifetraceHook($0)

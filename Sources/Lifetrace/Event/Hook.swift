@@ -8,17 +8,74 @@
 /// name is first seen. So passing a hook costs nothing, and a sink maps it to a table entry without
 /// comparing strings.
 public struct Hook: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
-    /// The hook's number: its place in ``wellKnown``, or the number its name was given.
-    public let code: UInt32
+    /// A string literal is a `StaticString`: its text stays in the binary, so a literal hook is
+    /// made without looking its name up, and resolved only when an event is emitted.
+    public typealias StringLiteralType = StaticString
+
+    /// Either a code (bit 63 clear), or a string literal not resolved yet (bit 63 set): its address
+    /// in bits 16…62 and its length in bits 0…15.
+    ///
+    /// Invariant: a literal's address and length describe a `StaticString`'s UTF-8 text, which
+    /// lives as long as the process (it is in the binary), so the storage may be copied freely and
+    /// read on any thread. Literals that do not fit (a longer text, an address beyond 47 bits, a
+    /// single-scalar `StaticString`) are resolved at once instead.
+    @usableFromInline
+    let storage: UInt64
 
     @usableFromInline
-    init(code: UInt32) { self.code = code }
+    static var literalTag: UInt64 { 1 << 63 }
+
+    @usableFromInline
+    init(code: UInt32) { self.storage = UInt64(code) }
 
     /// Creates the hook of a name (a well-known name gives the well-known hook).
-    public init(_ name: String) { self.code = HookNames.code(of: name) }
+    public init(_ name: String) { self.storage = UInt64(HookNames.code(of: name)) }
 
-    /// Creates a hook from a string literal, so `"viewDidLoad"` can stand for `.viewDidLoad`.
-    public init(stringLiteral value: String) { self.init(value) }
+    /// Creates a hook from a string literal, so `"viewDidLoad"` can stand for `.viewDidLoad` and
+    /// `probe.beginInterval("decode")` costs what a built hook costs: the name is looked up on
+    /// emission, after the on/off check, never before.
+    @inlinable
+    public init(stringLiteral value: StaticString) {
+        if value.hasPointerRepresentation, value.utf8CodeUnitCount < 1 << 16 {
+            let address = UInt64(UInt(bitPattern: value.utf8Start))
+            if address < 1 << 47 {
+                storage = Self.literalTag | address << 16 | UInt64(value.utf8CodeUnitCount)
+                return
+            }
+        }
+        storage = UInt64(Self.resolve(value.description))
+    }
+
+    /// Whether this is a string literal not resolved to a code yet.
+    @inlinable
+    var isLiteral: Bool { storage & Self.literalTag != 0 }
+
+    /// The hook's number: its place in ``wellKnown``, or the number its name was given.
+    @inlinable
+    public var code: UInt32 {
+        isLiteral ? Self.resolve(storage) : UInt32(truncatingIfNeeded: storage)
+    }
+
+    /// The same hook as a code, for events (which carry resolved hooks only).
+    @inlinable
+    public var resolved: Hook { isLiteral ? Hook(code: code) : self }
+
+    @usableFromInline
+    static func resolve(_ name: String) -> UInt32 { HookNames.code(of: name) }
+
+    @usableFromInline
+    static func resolve(_ storage: UInt64) -> UInt32 {
+        let address = UInt(truncatingIfNeeded: (storage & ~literalTag) >> 16)
+        let count = Int(truncatingIfNeeded: storage & 0xFFFF)
+        let text = UnsafeBufferPointer(start: UnsafePointer<UInt8>(bitPattern: address), count: count)
+        return HookNames.code(of: String(decoding: text, as: UTF8.self))
+    }
+
+    public static func == (a: Hook, b: Hook) -> Bool {
+        a.storage == b.storage || a.code == b.code
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
     /// The hook's name as it appears in traces (`event` in JSON lines).
     public var name: String { HookNames.name(of: code) }

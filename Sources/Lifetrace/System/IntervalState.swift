@@ -28,7 +28,8 @@ public struct IntervalState: Sendable {
     init(open: Open?) { self.open = open }
 
     /// The state of an interval that was not recorded.
-    public static let inactive = IntervalState(open: nil)
+    @inlinable
+    public static var inactive: IntervalState { IntervalState(open: nil) }
 
     /// Whether a `begin` record was emitted for this interval.
     @inlinable
@@ -37,6 +38,7 @@ public struct IntervalState: Sendable {
     /// Emits the `begin` record of an interval; inactive when no sink received it.
     @inlinable
     static func begin(_ hook: Hook, _ subject: Subject, _ details: Details) -> IntervalState {
+        let hook = hook.resolved
         let timestamp = LifetraceSystem.emit(hook, .begin, subject, details)
         guard timestamp != 0 else { return .inactive }
         return IntervalState(open: Open(hook: hook, subject: subject, details: details, beginTimestamp: timestamp))

@@ -37,13 +37,16 @@ public enum LifetraceSystem {
     /// load when no sink is installed, two more when the global sink has a ``HookGate``.
     @inlinable
     public static func wantsInterval(_ hook: Hook) -> Bool {
-        lifetrace_wants_interval(hook.code) != 0
+        // A literal is resolved only once a sink is installed (the branch folds away for built hooks).
+        if hook.isLiteral { return lifetrace_is_active() != 0 && lifetrace_wants_interval(hook.code) != 0 }
+        return lifetrace_wants_interval(hook.code) != 0
     }
 
     /// Whether a sink would take an instant of `hook` now.
     @inlinable
     public static func wantsInstant(_ hook: Hook) -> Bool {
-        lifetrace_wants_instant(hook.code) != 0
+        if hook.isLiteral { return lifetrace_is_active() != 0 && lifetrace_wants_instant(hook.code) != 0 }
+        return lifetrace_wants_instant(hook.code) != 0
     }
 
     /// Installs `sink` as the process-wide destination of events, replacing the previous one.
@@ -130,6 +133,7 @@ public enum LifetraceSystem {
         _ details: borrowing Details,
         _ body: () throws -> R
     ) rethrows -> R {
+        let hook = hook.resolved
         let begin = emit(hook, .begin, subject, details)
         defer {
             if begin != 0 && isEnabled { _ = emit(hook, .end, subject, details, since: begin) }
@@ -151,6 +155,8 @@ public enum LifetraceSystem {
         _ details: Details,
         since begin: UInt64 = 0
     ) -> UInt64 {
+        // Events carry codes: a literal hook is looked up here, once a sink wants it.
+        let hook = hook.resolved
         if lifetrace_activity_value() == 1,
             let timestamp = withGlobalBox({ $0.deliver(hook, phase, subject, details, since: begin) })
         {
