@@ -118,12 +118,13 @@ struct ReportTimeline {
             lanes[index].ids.insert(event.subject.id)
             marks.append(Mark(
                 lane: index, hook: hookNumber(event.hook), start: offset(event.timestamp), duration: -1,
-                detail: detailNumber(event.hook, event.subject, event.details, unfinished: false), seq: Int64(event.seq)))
+                detail: detailNumber(event.hook, event.subject, event.details, unfinished: false), seq: Int64(clamping: event.seq)))
         }
         marks.sort { $0.start != $1.start ? $0.start < $1.start : ($0.duration != $1.duration ? $0.duration > $1.duration : $0.seq < $1.seq) }
         var stacks = Array(repeating: [Int64](), count: lanes.count)
         for mark in marks {
-            let end = mark.start + max(mark.duration, 0)
+            let (sum, overflow) = mark.start.addingReportingOverflow(max(mark.duration, 0))
+            let end = overflow ? Int64.max : sum
             while let top = stacks[mark.lane].last, top <= mark.start { stacks[mark.lane].removeLast() }
             let depth = Int64(stacks[mark.lane].count)
             if mark.duration >= 0 { stacks[mark.lane].append(end) }

@@ -6,7 +6,7 @@ import LifetraceAnalysis
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Show the first place where two traces' callback orders differ; exit 0 if equal, 1 if not, 2 on bad input.",
+        abstract: "Show the first place where two traces' callback orders differ; exit 0 if equal, 1 if not, 2 on bad input or lost output.",
         discussion: """
             Compares the begin and instant records as "controller event [target]", ignoring \
             identities, times, sequence numbers and threads. Either trace may be JSON lines or an \
@@ -37,7 +37,11 @@ struct DiffCommand: ParsableCommand {
         }
         let leftUnreadable = TraceInput.report(left)
         let unreadable = TraceInput.report(right) || leftUnreadable
-        print(diff.render(context: max(context, 0)), terminator: "")
+        do {
+            try TraceInput.write(diff.render(context: max(context, 0)), to: "-")
+        } catch {
+            throw ExitCode(2)  // the output was lost: not an answer (1 means "they differ")
+        }
         if unreadable { throw ExitCode(2) }
         if !diff.isEqual { throw ExitCode.failure }
     }

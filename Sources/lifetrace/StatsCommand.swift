@@ -55,7 +55,7 @@ struct StatsCommand: ParsableCommand {
         try TraceInput.forEach(reader) { accumulator.add($0) }
         let unreadable = TraceInput.report(reader)
         let statistics = accumulator.statistics(source: reader.source, issues: reader.summary.issueCount)
-        print(json ? statistics.json() : statistics.table(maxRows: max(rows, 0)), terminator: json ? "\n" : "")
+        try TraceInput.write(json ? statistics.json() + "\n" : statistics.table(maxRows: max(rows, 0)), to: "-")
         if unreadable { throw ExitCode.failure }
     }
 }
