@@ -67,3 +67,5 @@ unsigned lifetrace_thread_tid_lookup(void) {
     lifetrace_thread_tid = tid;
     return tid;
 }
+
+unsigned long long lifetrace_literal_slots[LIFETRACE_LITERAL_SLOTS];

@@ -64,10 +64,20 @@ func lifetraceHook(_ benchmark: Benchmark) {
     }
 }
 
-/// A probe's interval named by a string literal (`probe.beginInterval("decode")`), the way code of
-/// other runtimes writes its own hooks: looked up only once a sink wants it.
+/// A probe's interval named by a string literal, the way code of other runtimes writes its own
+/// hooks (`probe.withInterval("decode") { … }`): looked up only once a sink wants it.
 @inline(never)
 func literalHook(_ benchmark: Benchmark) {
+    let probe = Probe(name: "Decoder")
+    for i in benchmark.scaledIterations {
+        probe.withInterval("decode") { blackHole(i) }
+    }
+}
+
+/// The same with `beginInterval` / `endInterval` (a state value crosses the body: its destruction,
+/// a value-witness call, is most of the cost, for built hooks as for literals).
+@inline(never)
+func literalBeginEndHook(_ benchmark: Benchmark) {
     let probe = Probe(name: "Decoder")
     for i in benchmark.scaledIterations {
         let state = probe.beginInterval("decode")
@@ -203,6 +213,9 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("hook:lifetrace:no-sink-literal", configuration: configuration(cheap, setup: installing { NoOpSink() })) {
         literalHook($0)
+    }
+    Benchmark("hook:lifetrace:no-sink-literal-begin-end", configuration: configuration(cheap, setup: installing { NoOpSink() })) {
+        literalBeginEndHook($0)
     }
     Benchmark("hook:lifetrace:jsonl-literal", configuration: configuration(costly, setup: installing { try JSONLinesSink(to: .file("/dev/null")) })) {
         literalHook($0)

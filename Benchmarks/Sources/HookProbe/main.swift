@@ -2,8 +2,9 @@
 //
 //   valgrind --tool=callgrind .build/release/HookProbe no-sink 100000
 //
-// Paths: no-sink, noop-sink, jsonl, lttng (LTTngSink; enabled only under a session), and
-// lttng-floor (the provider's C function called directly, as the LTTng floor benchmark does).
+// Paths: no-sink, noop-sink, jsonl, lttng (LTTngSink; enabled only under a session),
+// lttng-floor (the provider's C function called directly, as the LTTng floor benchmark does),
+// literal-no-sink and literal-jsonl (`probe.beginInterval("decode")`), probe-no-sink (a built hook).
 import Lifetrace
 import LifetraceLTTng
 import LifetraceTracepoints
@@ -30,6 +31,8 @@ case "noop-sink": LifetraceSystem.bootstrap(DroppingSink())
 case "jsonl": LifetraceSystem.bootstrap(try JSONLinesSink(to: .file("/dev/null")))
 case "lttng": LifetraceSystem.bootstrap(LTTngSink())
 case "lttng-floor": LifetraceSystem.bootstrap(NoOpSink())
+case "literal-no-sink", "probe-no-sink", "literal-closure-no-sink": LifetraceSystem.bootstrap(NoOpSink())
+case "literal-jsonl": LifetraceSystem.bootstrap(try JSONLinesSink(to: .file("/dev/null")))
 default: fatalError("unknown path \(path)")
 }
 
@@ -38,6 +41,43 @@ func hooks(_ controller: FeedViewController, _ count: Int) -> Int {
     var total = 0
     for i in 0..<count {
         controller.withInterval(.viewWillAppear, animated: true) { total &+= i }
+    }
+    return total
+}
+
+/// A probe's interval named by a string literal (what HookCost's literal rows measure).
+@inline(never)
+func literalHooks(_ count: Int) -> Int {
+    let probe = Probe(name: "Decoder")
+    var total = 0
+    for i in 0..<count {
+        let state = probe.beginInterval("decode")
+        total &+= i
+        probe.endInterval(state)
+    }
+    return total
+}
+
+/// A literal hook through the closure API.
+@inline(never)
+func literalClosureHooks(_ count: Int) -> Int {
+    let probe = Probe(name: "Decoder")
+    var total = 0
+    for i in 0..<count {
+        probe.withInterval("decode") { total &+= i }
+    }
+    return total
+}
+
+/// The same with a built hook.
+@inline(never)
+func probeHooks(_ count: Int) -> Int {
+    let probe = Probe(name: "Decoder")
+    var total = 0
+    for i in 0..<count {
+        let state = probe.beginInterval(.layoutPass)
+        total &+= i
+        probe.endInterval(state)
     }
     return total
 }
@@ -62,7 +102,14 @@ func tracepointFloor(_ controller: FeedViewController, _ count: Int) -> Int {
 
 let controller = FeedViewController()
 let start = MonotonicClock.now()
-let result = path == "lttng-floor" ? tracepointFloor(controller, count) : hooks(controller, count)
+let result: Int
+switch path {
+case "lttng-floor": result = tracepointFloor(controller, count)
+case "literal-no-sink", "literal-jsonl": result = literalHooks(count)
+case "probe-no-sink": result = probeHooks(count)
+case "literal-closure-no-sink": result = literalClosureHooks(count)
+default: result = hooks(controller, count)
+}
 let elapsed = MonotonicClock.now() - start
 print(result)
 // The time per hook (a begin/end pair), for quick comparisons outside the benchmark harness.

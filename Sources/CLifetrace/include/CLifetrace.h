@@ -74,6 +74,27 @@ static inline int lifetrace_wants_instant(unsigned code) {
 }
 
 /** The next sequence number a thread hands out, and the end of its block (exclusive). */
+/* Codes of string-literal hooks already looked up, keyed by the literal's address: each slot holds
+ * `address << 16 | code` in one word, so a reader sees a whole pair or none (a slot is only ever
+ * overwritten with another whole pair). Addresses fit 47 bits, codes 16 (others are not cached). */
+enum { LIFETRACE_LITERAL_SLOTS = 256 };
+extern unsigned long long lifetrace_literal_slots[LIFETRACE_LITERAL_SLOTS];
+
+static inline unsigned lifetrace_literal_slot(unsigned long long address) {
+    return (unsigned)((address >> 3) ^ (address >> 11)) & (LIFETRACE_LITERAL_SLOTS - 1);
+}
+
+/* The cached code of the literal at `address`, or -1. */
+static inline long lifetrace_literal_code(unsigned long long address) {
+    unsigned long long entry = __atomic_load_n(&lifetrace_literal_slots[lifetrace_literal_slot(address)], __ATOMIC_RELAXED);
+    return entry != 0 && entry >> 16 == address ? (long)(entry & 0xFFFF) : -1;
+}
+
+static inline void lifetrace_literal_remember(unsigned long long address, unsigned code) {
+    if (code >= 0xFFFF || address >= (1ULL << 47)) return;
+    __atomic_store_n(&lifetrace_literal_slots[lifetrace_literal_slot(address)], address << 16 | code, __ATOMIC_RELAXED);
+}
+
 extern _Thread_local unsigned long long lifetrace_thread_seq_next;
 extern _Thread_local unsigned long long lifetrace_thread_seq_end;
 

@@ -1,3 +1,5 @@
+import CLifetrace
+
 /// The name of an instrumented callback or runtime interval, such as `viewWillAppear` or `layoutPass`.
 ///
 /// Hooks are open: the well-known UIKit callbacks are predefined, and any runtime may name its own
@@ -63,12 +65,19 @@ public struct Hook: Hashable, Sendable, CustomStringConvertible, ExpressibleBySt
     @usableFromInline
     static func resolve(_ name: String) -> UInt32 { HookNames.code(of: name) }
 
+    /// The code of a literal: from a lock-free cache keyed by the literal's address after its
+    /// first lookup, else by its name. An address names one text: the compiler lays out string
+    /// literals NUL-terminated, so two literals starting at the same address are the same text.
     @usableFromInline
     static func resolve(_ storage: UInt64) -> UInt32 {
-        let address = UInt(truncatingIfNeeded: (storage & ~literalTag) >> 16)
+        let address = (storage & ~literalTag) >> 16
+        let cached = lifetrace_literal_code(address)
+        if cached >= 0 { return UInt32(cached) }
         let count = Int(truncatingIfNeeded: storage & 0xFFFF)
-        let text = UnsafeBufferPointer(start: UnsafePointer<UInt8>(bitPattern: address), count: count)
-        return HookNames.code(of: String(decoding: text, as: UTF8.self))
+        let text = UnsafeBufferPointer(start: UnsafePointer<UInt8>(bitPattern: UInt(address)), count: count)
+        let code = HookNames.code(of: String(decoding: text, as: UTF8.self))
+        lifetrace_literal_remember(address, code)
+        return code
     }
 
     public static func == (a: Hook, b: Hook) -> Bool {
