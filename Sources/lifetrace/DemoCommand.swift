@@ -22,5 +22,6 @@ struct DemoCommand: AsyncParsableCommand {
         try await Failure.exitOnError {
             try await ScenarioExecution.run(DemoTour.scenario, clock: .virtual)
         }
+        try LostOutput.exitIfAny()
     }
 }

@@ -63,6 +63,7 @@ struct EmitCommand: ParsableCommand {
     func run() throws {
         do {
             try LifetraceSystem.bootstrapFromEnvironment(registry: .withLTTng)
+            TerminationFlusher.install()
         } catch let error as ConfigurationError {
             StandardError.writeLine("lifetrace: \(error.message)")
             throw ExitCode(2)
@@ -73,7 +74,7 @@ struct EmitCommand: ParsableCommand {
         } else {
             emitter.runOnThreads(threads)
         }
-        LifetraceSystem.flush()
+        try LostOutput.exitIfAny()
     }
 }
 

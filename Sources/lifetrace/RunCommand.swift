@@ -23,6 +23,7 @@ struct RunCommand: AsyncParsableCommand {
             let scenario = try ScenarioParser.parse(contentsOfFile: file)
             try await ScenarioExecution.run(scenario, clock: clock.animationClock)
         }
+        try LostOutput.exitIfAny()
     }
 }
 

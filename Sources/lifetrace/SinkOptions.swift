@@ -39,8 +39,10 @@ struct SinkOptions: ParsableArguments {
         return configuration
     }
 
-    /// Makes the sinks and installs them for the whole process.
+    /// Makes the sinks and installs them for the whole process; SIGTERM, SIGINT and SIGHUP then
+    /// write out what the sinks hold before the process ends.
     func bootstrap() throws {
         LifetraceSystem.bootstrap(try configuration().makeSink())
+        TerminationFlusher.install()
     }
 }

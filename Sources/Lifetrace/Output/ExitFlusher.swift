@@ -26,6 +26,21 @@ enum ExitFlusher {
         _ = outputs.withLock { $0.removeValue(forKey: ObjectIdentifier(output)) }
     }
 
+    /// Flushes every output now; returns, for each one that lost events, its label and what it lost.
+    static func flushReportingLosses() -> [String] {
+        outputs.withLock { outputs in
+            outputs.values.compactMap { entry in
+                entry._withUnsafeGuaranteedRef { output in
+                    output.flush()
+                    let statistics = output.statistics
+                    guard statistics.dropped > 0 || statistics.failure != nil else { return nil }
+                    return "\(output.label): \(statistics.dropped) of \(statistics.records) events lost"
+                        + (statistics.failure.map { " (\($0))" } ?? "")
+                }
+            }.sorted()
+        }
+    }
+
     static func flushAll() {
         outputs.withLock { outputs in
             for entry in outputs.values {

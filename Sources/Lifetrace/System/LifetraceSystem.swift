@@ -102,6 +102,14 @@ public enum LifetraceSystem {
         currentBox()?.sink.flush()
     }
 
+    /// Flushes the current sink and every file or stream output of the process; returns a line for
+    /// each output that lost events (a full disk, a closed pipe), for tools whose exit status says
+    /// whether what they were asked to write was written. The library itself only reports losses.
+    package static func flushReportingLosses() -> [String] {
+        flush()
+        return ExitFlusher.flushReportingLosses()
+    }
+
     private static func currentBox() -> SinkBox? {
         withCurrentBox { $0 }
     }

@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Flushes every ``ByteOutput`` when the process is asked to stop (SIGTERM, SIGINT, SIGHUP), then
+/// lets the signal do what it would have done: the process ends as if untouched, but with every
+/// event written so far in its files.
+///
+/// A signal handler may only call async-signal-safe functions, and flushing takes locks. So the
+/// handler does one thing, `write(2)` of the signal's number to a pipe; a dedicated thread waiting
+/// on the pipe flushes at a safe point (taking each output's lock like any writer, so a record being
+/// written is finished first), restores the signal's default action and sends the signal again.
+/// Signals whose disposition the host already chose are left alone. Opt-in, for programs that
+/// want it (the `lifetrace` command line installs it); a library never takes signals by itself.
+package enum TerminationFlusher {
+    /// The pipe's write end, read by the handler (set once, before any handler is installed).
+    nonisolated(unsafe) private static var writeEnd: Int32 = -1
+
+    private static let installation: Bool = {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return false }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
+        writeEnd = ends[1]
+        let readEnd = ends[0]
+        let flusher = Thread {
+            var number: UInt8 = 0
+            while true {
+                let count = read(readEnd, &number, 1)
+                if count == 1 { break }
+                if count < 0 && errno == EINTR { continue }
+                return
+            }
+            ExitFlusher.flushAll()
+            signal(Int32(number), SIG_DFL)
+            kill(getpid(), Int32(number))
+        }
+        flusher.name = "lifetrace-termination-flusher"
+        flusher.start()
+        for number in [SIGTERM, SIGINT, SIGHUP] {
+            var current = sigaction()
+            guard sigaction(number, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil else { continue }
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = write(TerminationFlusher.writeEnd, &byte, 1)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(number, &action, nil)
+        }
+        return true
+    }()
+
+    /// Installs the handlers once; later calls do nothing.
+    package static func install() {
+        _ = installation
+    }
+}

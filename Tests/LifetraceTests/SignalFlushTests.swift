@@ -1,0 +1,37 @@
+import Foundation
+import LifetraceTestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// SIGTERM, SIGINT and SIGHUP write out what the sinks hold, then end the process as the signal
+/// would have: a run stopped in the middle leaves every event it emitted, whole lines only.
+@Suite struct SignalFlushTests {
+    @Test("a stopped run keeps every event it emitted", arguments: [SIGTERM, SIGINT, SIGHUP])
+    func stoppedRunKeepsItsEvents(signalNumber: Int32) throws {
+        let binary = try LifetraceBinary.path()
+        try withScratchDirectory { directory in
+            let scenario = directory.path("wait.scenario")
+            try "nav Nav First\nlaunch Nav\npush Second\nwait 120s\npop\n".write(toFile: scenario, atomically: true, encoding: .utf8)
+            let trace = directory.path("run.jsonl")
+            // The text sink on stderr writes each record at once: it tells when the run is waiting.
+            let run = try BackgroundProcess(
+                binary, ["run", scenario, "--clock", "real", "--sink", "jsonl=\(trace)", "--sink", "text=stderr"],
+                name: "run", in: directory)
+            defer { run.stop() }
+            let waiting = BackgroundProcess.wait(upTo: 60) { run.errors().contains("wait 120s") }
+            try #require(waiting != nil, "the run never reached its wait step: \(run.errors())")
+            // The JSON lines are still in the sink's buffer (a run this short fills no block).
+            #expect((try? String(contentsOfFile: trace, encoding: .utf8))?.isEmpty ?? true)
+            kill(run.pid, signalNumber)
+            let status = run.waitForExit(upTo: 30)
+            #expect(status == signalNumber, "the process should end by the signal, as it would have without the flush")
+            let seqs = try JQ.raw(".seq", file: trace).compactMap { Int($0) }
+            #expect(!seqs.isEmpty && seqs == Array(1...seqs.count), "events missing or torn: \(seqs.suffix(3))")
+            let last = try JQ.lines("[.event, .phase, .text]", file: trace).last
+            #expect(last == #"["scenario.step","begin","wait 120s"]"#)
+        }
+    }
+}
