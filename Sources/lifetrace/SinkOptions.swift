@@ -31,7 +31,9 @@ struct SinkOptions: ParsableArguments {
             configuration = SinkConfiguration(sinks: [SinkSpecification(name: "text", origin: "default sink")], registry: registry)
         }
         if let hooks {
-            configuration.filter.hooks = try SinkConfiguration.parsePatterns(hooks, source: "--hooks")
+            let patterns = try SinkConfiguration.parsePatterns(hooks, source: "--hooks")
+            SinkConfiguration.warnAboutUnknownHooks(patterns, source: "--hooks")
+            configuration.filter.hooks = patterns
         }
         if let controllers {
             configuration.filter.controllers = try SinkConfiguration.parsePatterns(controllers, source: "--controllers")

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 /// The sinks and filters a program runs with, parsed from text: the value of `LIFETRACE_SINKS`
 /// (`text,jsonl=/tmp/run.jsonl`), `LIFETRACE_HOOKS` (`viewWill*,viewDid*`) and
 /// `LIFETRACE_CONTROLLERS` (`Feed*`), or a command line's options.
@@ -53,6 +58,17 @@ public struct SinkConfiguration: Sendable {
             return try Self.parsePatterns(value, source: variable)
         }
         filter = EventFilter(hooks: try patterns(Self.hooksVariable), controllers: try patterns(Self.controllersVariable))
+        if let hooks = filter.hooks { Self.warnAboutUnknownHooks(hooks, source: Self.hooksVariable) }
+    }
+
+    /// Warns on standard error about each hook pattern that matches no well-known hook: a typo
+    /// (`viewDidLaod`) would otherwise silently drop every event. Hooks of other runtimes are
+    /// still kept when their names match.
+    public static func warnAboutUnknownHooks(_ patterns: [String], source: String) {
+        for pattern in patterns where !Hook.wellKnown.contains(where: { EventFilter.matches(pattern, $0.name) }) {
+            StandardError.writeLine(
+                "lifetrace: warning: \(source) pattern \"\(pattern)\" matches no known hook (only hooks of other runtimes with that name will pass)")
+        }
     }
 
     /// Parses a comma-separated list of shell-style patterns.
@@ -72,10 +88,44 @@ public struct SinkConfiguration: Sendable {
     ///
     /// - Throws: ``ConfigurationError`` from the first sink that cannot be made.
     public func makeSink() throws -> any Sink {
+        try checkDistinctFiles()
         let made = try sinks.map { try registry.makeSink($0) }
         let sink: any Sink = made.count == 1 ? made[0] : MultiplexSink(made)
         if filter.hooks == nil && filter.controllers == nil { return sink }
         return sink.filtered(by: filter)
+    }
+}
+
+extension SinkConfiguration {
+    /// Two sinks writing one file would overwrite each other's bytes: a configuration error.
+    /// Devices and FIFOs (`/dev/null`) may be shared.
+    func checkDistinctFiles() throws {
+        var seen: [String: SinkSpecification] = [:]
+        for specification in sinks {
+            guard case .file(let path)? = specification.destination else { continue }
+            var status = stat()
+            if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG { continue }
+            let key = Self.canonicalPath(path)
+            if let first = seen[key] {
+                throw ConfigurationError(
+                    "\(specification.origin): writes to \"\(path)\", as \(first.origin) does; two sinks on one file overwrite each other (give each its own file)")
+            }
+            seen[key] = specification
+        }
+    }
+
+    /// The absolute path with symbolic links resolved (of its folder, when the file does not exist yet).
+    private static func canonicalPath(_ path: String) -> String {
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard let resolved = realpath(folder.isEmpty ? "/" : folder, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved) + "/" + name
     }
 }
 
