@@ -17,7 +17,7 @@ public struct TraceInterval: Sendable, Hashable {
     public var thread: UInt32
     /// The thread of the end record, when it differs from ``thread``.
     public var endThread: UInt32?
-    /// The process, in a trace of several processes (see ``Lifetrace/Event/process``).
+    /// The process, in a trace of several processes (see `Lifetrace`'s `Event.process`).
     public var process: UInt32?
     /// Nanoseconds at the start.
     public var startTimestamp: UInt64

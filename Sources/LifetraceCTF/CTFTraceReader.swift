@@ -46,7 +46,7 @@ public final class CTFTraceReader: TraceEventReader {
     /// Opens the LTTng trace at `path`: a directory holding CTF traces (each a folder with a
     /// `metadata` file), at any depth.
     ///
-    /// - Throws: a ``TraceIssue`` naming the path when it is not a directory, holds no CTF trace or
+    /// - Throws: a `TraceIssue` naming the path when it is not a directory, holds no CTF trace or
     ///   babeltrace2 cannot open it.
     public init(path: String) throws(TraceIssue) {
         source = path

@@ -99,7 +99,7 @@ public struct LTTngSink: TracerSink {
     }
 
     /// The well-known hook names of the provider, in code order (to check that the provider and
-    /// ``Hook/wellKnown`` agree).
+    /// `Hook.wellKnown` agree).
     public static var providerHookNames: [String] {
         (0..<UInt32(LIFETRACE_TP_HOOK_COUNT)).map { String(cString: lifetrace_tp_hook_name($0)) }
     }
@@ -121,7 +121,7 @@ extension SinkRegistry.Entry {
 }
 
 extension SinkRegistry {
-    /// ``standard`` plus `lttng`.
+    /// `SinkRegistry.standard` plus `lttng`.
     public static let withLTTng = SinkRegistry.standard.adding(.lttng)
 }
 

@@ -50,6 +50,8 @@ public final class ByteOutput: Sendable {
     /// Creates an output on an open descriptor.
     ///
     /// - Parameters:
+    ///   - fd: the open descriptor to write to.
+    ///   - label: a short name used in reports, such as `jsonl sink (stdout)`.
     ///   - closesDescriptor: whether to close it when the output is released.
     ///   - flushesEachRecord: `nil` flushes per record only when the descriptor is a terminal.
     public init(fileDescriptor fd: Int32, label: String, closesDescriptor: Bool = false, flushesEachRecord: Bool? = nil) {

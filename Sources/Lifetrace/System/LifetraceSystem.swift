@@ -4,7 +4,7 @@ import Synchronization
 /// The process-wide choice of where events go.
 ///
 /// Like swift-log's `LoggingSystem`, a program picks its sinks once, early
-/// (``bootstrap(_:)`` in code, or ``bootstrapFromEnvironment(_:)`` to honour `LIFETRACE_SINKS`).
+/// (``bootstrap(_:)`` in code, or ``bootstrapFromEnvironment(_:registry:)`` to honour `LIFETRACE_SINKS`).
 /// Until then every hook costs one relaxed atomic load and a branch: no timestamp, no lock, no
 /// allocation. Tests scope a sink to one task with ``withSink(_:operation:)-swift.type.method``,
 /// so tests running in parallel each see only their own events.

@@ -10,8 +10,9 @@ import Lifetrace
 ///
 /// ```swift
 /// let reader = try JSONLinesReader(path: "run.jsonl")
-/// var statistics = TraceStatistics.Accumulator(source: reader.source)
-/// while let event = try reader.next() { statistics.add(event) }
+/// var accumulator = TraceStatistics.Accumulator()
+/// while let event = try reader.next() { accumulator.add(event) }
+/// print(accumulator.statistics(source: reader.source).table())
 /// ```
 public protocol TraceEventReader: AnyObject {
     /// Where the events come from: a path, `<stdin>`, a live session's URL.

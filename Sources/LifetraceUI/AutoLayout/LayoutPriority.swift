@@ -4,7 +4,7 @@ import LifetraceCassowary
 /// constraint must hold; the others are satisfied as well as they can be, higher ones first.
 ///
 /// In the engine a priority below 1000 is a Cassowary strength of weight `priority × 1000`
-/// (``Strength/init(priority:)``), so every priority outweighs a thousand of the next lower level.
+/// (`LifetraceCassowary`'s `Strength.init(priority:)`), so every priority outweighs a thousand of the next lower level.
 public struct LayoutPriority: RawRepresentable, Sendable, Hashable, Comparable, CustomStringConvertible,
     ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral
 {
