@@ -83,11 +83,36 @@ public final class ByteOutput: Sendable {
             }
             return ByteOutput(fileDescriptor: fd, label: "\(label) (fd:\(fd))")
         case .file(let path):
+            var status = stat()
+            if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFIFO {
+                return try openFIFO(path, label: label)
+            }
             let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard fd >= 0 else {
                 throw ConfigurationError("\(label): cannot open \"\(path)\" for writing: \(String(cString: strerror(errno)))")
             }
             return ByteOutput(fileDescriptor: fd, label: "\(label) (\(path))", closesDescriptor: true, flushesEachRecord: false)
+        }
+    }
+
+    /// Opens a named pipe without blocking: a FIFO nobody reads would hang `open(2)` for ever, so
+    /// the output waits for a reader for at most the write budget (``writeTimeoutMilliseconds``),
+    /// then fails as a configuration error naming the path.
+    private static func openFIFO(_ path: String, label: String) throws -> ByteOutput {
+        let deadline = MonotonicClock.now() &+ UInt64(writeTimeoutMilliseconds) * 1_000_000
+        while true {
+            let fd = Glibc.open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+            if fd >= 0 {
+                return ByteOutput(fileDescriptor: fd, label: "\(label) (\(path))", closesDescriptor: true, flushesEachRecord: false)
+            }
+            guard errno == ENXIO || errno == EINTR else {
+                throw ConfigurationError("\(label): cannot open \"\(path)\" for writing: \(String(cString: strerror(errno)))")
+            }
+            guard MonotonicClock.now() < deadline else {
+                throw ConfigurationError(
+                    "\(label): nobody reads the FIFO \"\(path)\" (waited \(writeTimeoutMilliseconds) ms); start its reader first")
+            }
+            usleep(10_000)
         }
     }
 
@@ -148,7 +173,14 @@ public final class ByteOutput: Sendable {
                     guard ready > 0 else {
                         return "the reader has not read for \(writeTimeoutMilliseconds) ms"
                     }
-                    length = min(length, Int(PIPE_BUF))
+                    if length > Int(PIPE_BUF) {
+                        // Whole lines: a write that ends at a line's end leaves no torn line if the
+                        // process dies before the next one (unless a single line exceeds PIPE_BUF).
+                        length = Int(PIPE_BUF)
+                        var end = offset + length
+                        while end > offset, bytes[end - 1] != 0x0A { end -= 1 }
+                        if end > offset { length = end - offset }
+                    }
                 }
                 let written = Glibc.write(fd, bytes.baseAddress! + offset, length)
                 if written >= 0 {
