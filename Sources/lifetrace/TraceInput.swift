@@ -86,7 +86,10 @@ enum TraceInput {
             StandardError.writeLine(
                 "\(reader.source): \(summary.issueCount) unreadable line\(summary.issueCount == 1 ? "" : "s"); using the \(summary.events) valid events")
         }
-        for warning in summary.warnings { StandardError.writeLine("lifetrace: \(reader.source): warning: \(warning)") }
+        for warning in summary.warnings {
+            // Located warnings (`FILE:LINE:COLUMN: warning: …`) are printed as they are.
+            StandardError.writeLine(warning.hasPrefix(reader.source + ":") ? warning : "lifetrace: \(reader.source): warning: \(warning)")
+        }
         if summary.discardedEvents > 0 || summary.lostPackets > 0 {
             var losses: [String] = []
             if summary.discardedEvents > 0 {

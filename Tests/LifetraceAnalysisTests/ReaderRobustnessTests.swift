@@ -78,4 +78,20 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: "/dev/null.partial"))
         }
     }
+
+    @Test("invalid UTF-8 and lone surrogates in strings are located warnings; the events still count")
+    func invalidText() throws {
+        try withScratchDirectory { directory in
+            let path = directory.path("bad.jsonl")
+            var bytes = Array(#"{"seq":1,"ts":5,"event":"viewDidLoad","phase":"instant","controller":"A"#.utf8)
+            bytes += [0xFF] + Array(#"","id":"0x1","thread":1}"#.utf8) + [0x0A]
+            bytes += Array(#"{"seq":2,"ts":6,"event":"viewDidLoad","phase":"instant","controller":"B\ud800x","id":"0x1","thread":1}"#.utf8) + [0x0A]
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let result = try runProcess(try LifetraceBinary.path(), ["stats", path])
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.contains("2 events"))
+            #expect(result.stderr.contains("\(path):1:70: warning: a string is not valid UTF-8"), "\(result.stderr)")
+            #expect(result.stderr.contains("\(path):2:70: warning:"), "\(result.stderr)")
+        }
+    }
 }

@@ -14,7 +14,9 @@ enum JSONLineDecoder {
     }
 
     /// Decodes one record, or throws a ``JSONSyntaxError`` saying what was expected.
-    static func decode(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) throws -> Event {
+    /// `repairedAt` receives the offset in the line of the first string that was not valid UTF-8
+    /// (or held a lone surrogate) and was repaired with U+FFFD.
+    static func decode(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, repairedAt: inout Int?) throws -> Event {
         var parser = JSONLineParser(bytes: bytes, start: start, end: end)
         var seq: UInt64?
         var ts: UInt64?
@@ -79,6 +81,7 @@ enum JSONLineDecoder {
                 process = UInt32(number)
             }
         }
+        repairedAt = parser.repairedStringOffset
         var missing: [String] = []
         if seq == nil { missing.append("seq") }
         if ts == nil { missing.append("ts") }

@@ -68,6 +68,20 @@ struct JSONLineParser {
 
     private let start: Int
 
+    /// Where (offset in the line) the first string needing repair began: invalid UTF-8 or a lone
+    /// surrogate, replaced with U+FFFD; `nil` when every string was valid.
+    private(set) var repairedStringOffset: Int?
+
+    /// The text of `range` as UTF-8, noting the string at `quote` when it had to be repaired.
+    private mutating func text(_ range: Range<Int>, stringAt quote: Int) -> String {
+        let raw = UnsafeRawBufferPointer(rebasing: bytes[range])
+        // ASCII (the usual case) is valid as it is; other bytes are checked once.
+        if raw.contains(where: { $0 >= 0x80 }), String(validating: raw, as: UTF8.self) == nil, repairedStringOffset == nil {
+            repairedStringOffset = quote - start
+        }
+        return String(decoding: raw, as: UTF8.self)
+    }
+
     /// Parses the object; calls `field` with each key and value in order.
     mutating func parseObject(_ field: (JSONKey, JSONScalar, Int) throws -> Void) throws {
         skipSpace()
@@ -259,7 +273,7 @@ struct JSONLineParser {
                     message: "expected a closing \" for the string that starts at column \(quote - start + 1), found the end of the line (truncated line?)")
             }
             if byte == UInt8(ascii: "\"") {
-                let plain = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[plainStart..<position]), as: UTF8.self)
+                let plain = text(plainStart..<position, stringAt: quote)
                 position += 1
                 return hasEscapes ? result + plain : plain
             }
@@ -268,7 +282,7 @@ struct JSONLineParser {
             }
             if byte == UInt8(ascii: "\\") {
                 hasEscapes = true
-                result += String(decoding: UnsafeRawBufferPointer(rebasing: bytes[plainStart..<position]), as: UTF8.self)
+                result += text(plainStart..<position, stringAt: quote)
                 position += 1
                 guard let escaped = peek() else { throw error("expected an escaped character after \"\\\", found the end of the line") }
                 position += 1
@@ -292,6 +306,7 @@ struct JSONLineParser {
                             code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                         }
                     }
+                    if Unicode.Scalar(code) == nil, repairedStringOffset == nil { repairedStringOffset = quote - start }
                     result.unicodeScalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
                 default:
                     position -= 1

@@ -89,9 +89,14 @@ public final class JSONLinesReader: TraceEventReader {
             let bytes = UnsafeRawBufferPointer(storage)
             if JSONLineDecoder.isBlank(bytes, lineStart, lineEnd) { continue }
             do {
-                let event = try JSONLineDecoder.decode(bytes, lineStart, lineEnd)
+                var repairedAt: Int?
+                let event = try JSONLineDecoder.decode(bytes, lineStart, lineEnd, repairedAt: &repairedAt)
                 position = lineNumber
                 summary.events += 1
+                if let repairedAt, summary.warnings.count < keptIssues {
+                    summary.warnings.append(
+                        "\(source):\(lineNumber):\(repairedAt + 1): warning: a string is not valid UTF-8 (or holds a lone surrogate); read with U+FFFD in its place")
+                }
                 return event
             } catch let error as JSONSyntaxError {
                 var message = error.message
