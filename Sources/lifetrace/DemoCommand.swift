@@ -6,7 +6,8 @@ import LifetraceScenario
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Run the built-in tour: launch, push, editing, back, present, dismiss, a sheet, rotation.")
+        abstract: "Run the built-in tour: launch, push, editing, back, present, dismiss, a sheet, rotation.",
+        discussion: "Exit status: 0; 1 when a sink lost events (a full disk, a closed pipe); 2 for a bad sink configuration.")
 
     @OptionGroup var sinkOptions: SinkOptions
 

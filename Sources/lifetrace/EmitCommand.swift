@@ -35,6 +35,9 @@ struct EmitCommand: ParsableCommand {
             five records. With LIFETRACE_SINKS unset, nothing is emitted.
 
             Example: LIFETRACE_SINKS=jsonl lifetrace emit --count 3 | jq -c .
+
+            Exit status: 0; 1 when a sink lost events (a full disk, a closed pipe); 2 for a bad \
+            LIFETRACE_SINKS.
             """
     )
 

@@ -7,7 +7,12 @@ import LifetraceUI
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run a scenario file and trace every lifecycle and layout callback.")
+        abstract: "Run a scenario file and trace every lifecycle and layout callback.",
+        discussion: """
+            Exit status: 0 when the scenario ran and every event was written; 1 when a step fails \
+            (the error names the file, line and column; events before it are written) or a sink \
+            lost events (a full disk, a closed pipe); 2 for a bad sink configuration.
+            """)
 
     @Argument(help: "The scenario file (the language of Scenarios/README.md).")
     var file: String
