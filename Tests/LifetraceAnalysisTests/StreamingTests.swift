@@ -112,7 +112,7 @@ import Glibc
     func recorderRegimes() {
         let seed = UInt64.random(in: 0...UInt64.max)
         print("StreamingTests.recorderRegimes seed: \(seed)")
-        var generator = SplitMix(seed: seed)
+        var generator = SeededRandom(seed: seed)
         let count = DurationRecorder.exactLimit * 4
         var values: [UInt64] = []
         var recorder = DurationRecorder()
@@ -151,18 +151,5 @@ import Glibc
         #expect(statistics.layout.views == Int.max)
         #expect(statistics.hooks.first?.durations.total == UInt64.max)
         #expect(statistics.table().contains("… 7 more passes"))
-    }
-}
-
-/// A seeded generator (SplitMix64), so a failure replays from the printed seed.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

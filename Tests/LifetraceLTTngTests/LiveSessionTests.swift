@@ -68,15 +68,23 @@ struct LiveSession {
     func destroy() -> Bool { (try? runProcess(lttng, ["destroy", name]))?.status == 0 }
 }
 
+/// Runs `body` with a relay of its own and a live session streaming to it, in a scratch directory;
+/// the session is destroyed and the relay ended (by its PID) afterwards, whatever happened.
+func withLiveSession<R>(_ label: String, _ body: (ScratchDirectory, LiveSession) throws -> R) throws -> R {
+    try withScratchDirectory { directory in
+        let relay = try Relay.start(in: directory)
+        defer { relay.daemon.stop() }
+        let session = try LiveSession(relay: relay, label: label)
+        defer { session.destroy() }
+        return try body(directory, session)
+    }
+}
+
 extension LTTngRecordingTests {
     @Test("live: watch shows an event while the program that emitted it still runs, and ends with the session")
     func liveWatch() throws {
         let binary = try LifetraceBinary.path()
-        try withScratchDirectory { directory in
-            let relay = try Relay.start(in: directory)
-            defer { relay.daemon.stop() }
-            let session = try LiveSession(relay: relay, label: "watch")
-            defer { session.destroy() }
+        try withLiveSession("watch") { directory, session in
             let watch = try BackgroundProcess(binary, ["watch", session.url, "--interval", "0.1"], name: "watch", in: directory)
             defer { watch.stop() }
             // One event, then the program waits: watch must show it while the program still runs.
@@ -99,11 +107,7 @@ extension LTTngRecordingTests {
     @Test("live: two processes into one relayd, merged, none lost at 100 k events/s")
     func liveTwoProcesses() throws {
         let binary = try LifetraceBinary.path()
-        try withScratchDirectory { directory in
-            let relay = try Relay.start(in: directory)
-            defer { relay.daemon.stop() }
-            let session = try LiveSession(relay: relay, label: "pair")
-            defer { session.destroy() }
+        try withLiveSession("pair") { directory, session in
             // A relay serves one viewer per session.
             let converter = try BackgroundProcess(binary, ["convert", session.url, "-o", directory.path("live.jsonl")], name: "convert", in: directory)
             defer { converter.stop() }
