@@ -64,19 +64,21 @@ open class Window: View {
     /// controller on screen inside it, for `currentContext` presentations).
     public var frontMostController: ViewController? {
         var current = rootViewController
-        var seen: [ObjectIdentifier] = []
-        while let presented = current.flatMap(Self.presentedOnScreen(in:)), !seen.contains(ObjectIdentifier(presented)) {
-            seen.append(ObjectIdentifier(presented))
+        while let presented = current.flatMap(Self.presentedOnScreen(in:)) {
             current = presented
         }
         return current
     }
 
-    /// What `controller`, or a child of it on screen, presents.
+    /// What `controller`, or a child of it on screen, presents (the first found, depth first).
+    /// Iterative: a hierarchy of any depth fits on the stack. Presentation never forms a cycle
+    /// (``ViewController/present(_:animated:completion:)`` refuses what would close one).
     private static func presentedOnScreen(in controller: ViewController) -> ViewController? {
         if let presented = controller.presentedStorage { return presented }
-        for child in controller.childrenReceivingAppearance {
-            if let presented = presentedOnScreen(in: child) { return presented }
+        var pending = controller.childrenReceivingAppearance.reversed() as [ViewController]
+        while let candidate = pending.popLast() {
+            if let presented = candidate.presentedStorage { return presented }
+            pending.append(contentsOf: candidate.childrenReceivingAppearance.reversed())
         }
         return nil
     }
