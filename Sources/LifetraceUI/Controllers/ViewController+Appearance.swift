@@ -24,17 +24,18 @@ extension ViewController {
     /// Iterative: a hierarchy of any depth fits on the stack.
     @discardableResult
     func beginAppearance(_ appearing: Bool, animated: Bool) -> Bool {
-        var pending: [AppearanceVisit] = []
-        guard beginOwnAppearance(appearing, animated: animated, forwardingInto: &pending) else { return false }
-        while let visit = pending.popLast() {
-            switch visit {
-            case .controller(let controller):
-                controller.beginOwnAppearance(appearing, animated: animated, forwardingInto: &pending)
-            case .finish(let controller, let appearing, let animated):
-                controller.didBeginAppearance(appearing, animated: animated)
+        AppearanceVisit.withStack { pending in
+            guard beginOwnAppearance(appearing, animated: animated, forwardingInto: &pending) else { return false }
+            while let visit = pending.popLast() {
+                switch visit {
+                case .controller(let controller):
+                    controller.beginOwnAppearance(appearing, animated: animated, forwardingInto: &pending)
+                case .finish(let controller, let appearing, let animated):
+                    controller.didBeginAppearance(appearing, animated: animated)
+                }
             }
+            return true
         }
-        return true
     }
 
     /// This controller's part of ``beginAppearance(_:animated:)``: its state and callback, then
@@ -59,7 +60,7 @@ extension ViewController {
         }
         pending.append(.finish(self, appearing, animated: animated))
         if shouldAutomaticallyForwardAppearanceMethods {
-            pending.append(contentsOf: childrenReceivingAppearance.reversed().map(AppearanceVisit.controller))
+            queueChildrenReceivingAppearance(on: &pending)
         }
         return true
     }
@@ -70,18 +71,19 @@ extension ViewController {
     /// Iterative: a hierarchy of any depth fits on the stack.
     @discardableResult
     func endAppearance() -> Bool {
-        var pending: [AppearanceVisit] = []
-        guard endOwnAppearance(forwardingInto: &pending) else { return false }
-        while let visit = pending.popLast() {
-            switch visit {
-            case .controller(let controller):
-                // A child that is settled (appeared or disappeared) has nothing to end.
-                controller.endOwnAppearance(forwardingInto: &pending)
-            case .finish(let controller, let appeared, let animated):
-                controller.didEndAppearance(appeared, animated: animated)
+        AppearanceVisit.withStack { pending in
+            guard endOwnAppearance(forwardingInto: &pending) else { return false }
+            while let visit = pending.popLast() {
+                switch visit {
+                case .controller(let controller):
+                    // A child that is settled (appeared or disappeared) has nothing to end.
+                    controller.endOwnAppearance(forwardingInto: &pending)
+                case .finish(let controller, let appeared, let animated):
+                    controller.didEndAppearance(appeared, animated: animated)
+                }
             }
+            return true
         }
-        return true
     }
 
     /// This controller's part of ``endAppearance()``.
@@ -101,7 +103,7 @@ extension ViewController {
         }
         pending.append(.finish(self, appearanceState == .appeared, animated: animated))
         if shouldAutomaticallyForwardAppearanceMethods {
-            pending.append(contentsOf: childrenReceivingAppearance.reversed().map(AppearanceVisit.controller))
+            queueChildrenReceivingAppearance(on: &pending)
         }
         return true
     }
@@ -109,16 +111,27 @@ extension ViewController {
     /// Sends `viewIsAppearing` once per appearance, when the view is in the hierarchy with its
     /// geometry and before layout; forwarded to the children (parent first, with a worklist).
     func sendViewIsAppearingIfNeeded() {
-        var pending: [ViewController] = [self]
-        while let controller = pending.popLast() {
-            guard controller.appearanceState == .appearing, controller.viewIsAppearingPending else { continue }
-            controller.viewIsAppearingPending = false
-            let animated = controller.appearanceIsAnimated
-            controller.withInterval(.viewIsAppearing, animated: animated) { controller.viewIsAppearing(animated) }
-            if controller.shouldAutomaticallyForwardAppearanceMethods {
-                pending.append(contentsOf: controller.childrenReceivingAppearance.reversed())
+        guard appearanceState == .appearing, viewIsAppearingPending else { return }
+        AppearanceVisit.withStack { pending in
+            pending.append(.controller(self))
+            while let visit = pending.popLast() {
+                guard case .controller(let controller) = visit,
+                    controller.appearanceState == .appearing, controller.viewIsAppearingPending
+                else { continue }
+                controller.viewIsAppearingPending = false
+                let animated = controller.appearanceIsAnimated
+                controller.withInterval(.viewIsAppearing, animated: animated) { controller.viewIsAppearing(animated) }
+                if controller.shouldAutomaticallyForwardAppearanceMethods {
+                    controller.queueChildrenReceivingAppearance(on: &pending)
+                }
             }
         }
+    }
+
+    /// Queues the children that receive appearance callbacks so that the first is visited first.
+    fileprivate func queueChildrenReceivingAppearance(on pending: inout [AppearanceVisit]) {
+        let children = childrenReceivingAppearance
+        for child in children.reversed() { pending.append(.controller(child)) }
     }
 
     private func reportUnbalancedAppearance() {
@@ -132,4 +145,21 @@ enum AppearanceVisit {
     case controller(ViewController)
     /// The container hook, with the direction (appearing, or appeared) and animation of the walk.
     case finish(ViewController, Bool, animated: Bool)
+
+    /// Runs `body` with the scratch stack appearance walks share, so a walk allocates nothing once
+    /// one of its size has run. It is taken out while in use: a walk started from a callback of
+    /// another finds it empty and makes its own.
+    @MainActor
+    static func withStack<R>(_ body: (inout [AppearanceVisit]) -> R) -> R {
+        var pending: [AppearanceVisit] = []
+        swap(&pending, &scratch)
+        defer {
+            pending.removeAll(keepingCapacity: true)
+            swap(&pending, &scratch)
+        }
+        return body(&pending)
+    }
+
+    /// The scratch stack of ``withStack(_:)``.
+    @MainActor private static var scratch: [AppearanceVisit] = []
 }
