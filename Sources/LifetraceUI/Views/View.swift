@@ -215,27 +215,35 @@ open class View: @MainActor Instrumented {
     /// at the same revision still holds.
     static var geometryRevision = 0
 
-    /// The last origin computed in window coordinates, and the revision it was computed at.
-    private var windowOrigin: (revision: Int, origin: Point)?
+    /// The origins in window coordinates computed at ``windowOriginsRevision``, by view. A table
+    /// beside the views rather than a field of each: only the views asked (controllers' root
+    /// views) have one, and a layout pass over many plain views touches no larger objects.
+    private static var windowOrigins: [ObjectIdentifier: Point] = [:]
+    private static var windowOriginsRevision = -1
 
-    /// The origin in window coordinates: a walk up to the first superview that knows its own at
+    /// The origin in window coordinates: a walk up to the first superview whose own is known at
     /// this revision, so views asked top down (controllers in a layout pass) cost no full walk.
     private var originInWindow: Point {
         let revision = View.geometryRevision
-        if let known = windowOrigin, known.revision == revision { return known.origin }
+        if View.windowOriginsRevision != revision {
+            View.windowOrigins.removeAll(keepingCapacity: true)
+            View.windowOriginsRevision = revision
+        } else if let known = View.windowOrigins[ObjectIdentifier(self)] {
+            return known
+        }
         var origin = self.origin
         var current = superview
         while let view = current, !(view is Window) {
-            if let known = view.windowOrigin, known.revision == revision {
-                origin.x += known.origin.x
-                origin.y += known.origin.y
+            if let known = View.windowOrigins[ObjectIdentifier(view)] {
+                origin.x += known.x
+                origin.y += known.y
                 break
             }
             origin.x += view.origin.x
             origin.y += view.origin.y
             current = view.superview
         }
-        windowOrigin = (revision, origin)
+        View.windowOrigins[ObjectIdentifier(self)] = origin
         return origin
     }
 
