@@ -90,6 +90,18 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         // Turns callgrind's instrumentation on from a probe (valgrind's client request; a no-op without its headers).
+        .executableTarget(
+            name: "ScenarioCost",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Lifetrace", package: root),
+                .product(name: "LifetraceUI", package: root),
+                .product(name: "LifetraceScenario", package: root),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/ScenarioCost",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         .target(name: "ProbeSupport", path: "Sources/ProbeSupport"),
         // One solver measure in a loop, for callgrind (tools/bench counts both sides; docs/benchmarks.md has the command).
         .executableTarget(

@@ -73,13 +73,47 @@ public enum ScenarioParser {
             throw failure("cannot read the \(kind) (permission denied?)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw failure("the \(kind) is not UTF-8 text")
+            let (line, column) = firstInvalidUTF8(in: data)
+            throw ScenarioError(
+                source: path, line: line, column: column, message: "invalid UTF-8; the \(kind) must be UTF-8 text")
         }
         return text
     }
 
-    /// A close keyword for a misspelt one, if any (edit distance at most 2).
+    /// The line and column (1-based, counted as the lexer counts them, with `\n`, `\r\n` and
+    /// `\r` ending lines) of the first byte sequence in `data` that is not UTF-8.
+    static func firstInvalidUTF8(in data: Data) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        var afterCarriageReturn = false
+        var bytes = data.makeIterator()
+        var decoder = Unicode.UTF8()
+        while true {
+            switch decoder.decode(&bytes) {
+            case .scalarValue(let scalar):
+                if scalar == "\n", afterCarriageReturn {
+                    afterCarriageReturn = false
+                } else if scalar == "\n" || scalar == "\r" {
+                    line += 1
+                    column = 1
+                    afterCarriageReturn = scalar == "\r"
+                } else {
+                    column += 1
+                    afterCarriageReturn = false
+                }
+            case .emptyInput, .error:
+                return (line, column)
+            }
+        }
+    }
+
+    /// The longest step keyword: a word longer by more than 2 is no misspelling of any.
+    static let longestKeyword = stepKeywords.map(\.count).max() ?? 0
+
+    /// A close keyword for a misspelt one, if any (edit distance at most 2). A word too long to be
+    /// within 2 of any keyword is compared with none, so the cost is bounded whatever its length.
     static func suggestion(for word: String) -> String? {
+        guard word.utf8.count <= 4 * (longestKeyword + 2), word.count <= longestKeyword + 2 else { return nil }
         var best: (keyword: String, distance: Int)?
         for keyword in stepKeywords {
             let distance = editDistance(Array(word), Array(keyword))

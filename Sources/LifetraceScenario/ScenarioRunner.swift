@@ -36,6 +36,9 @@ public final class ScenarioRunner {
     var waitingConstraints: [ConstraintSpecification] = []
     /// Views declared in a declared view that itself waits, by that view's name.
     var waitingChildren: [String: [@MainActor (View) -> Void]] = [:]
+    /// The name of the parent each controller declared with `child CHILD in PARENT` waits for (a
+    /// name: the runner's references stay in ``made``, released in order).
+    var declaredParents: [ObjectIdentifier: String] = [:]
 
     /// Creates a runner with a window of the given size on a new run loop.
     public init(clock: AnimationClock = .virtual, windowSize: Size = Window.defaultFrame.size) {
@@ -58,17 +61,18 @@ public final class ScenarioRunner {
     public func run(_ step: Step, source: String) throws(ScenarioError) {
         let state = probe.beginInterval(.scenarioStep, Details(index: step.index, text: step.text))
         defer { probe.endInterval(state) }
-        let reported = runLoop.diagnostics.count
+        let reported = diagnosticMarks
         do {
             try perform(step.action)
         } catch let failure as StepFailure {
-            throw ScenarioError(
-                source: source, line: step.line, column: step.column(of: failure.word), message: "\(step.text): \(failure.message)")
+            let column = failure.argument.flatMap { step.columns.indices.contains($0) ? step.columns[$0] : nil }
+                ?? step.column(of: failure.word)
+            throw ScenarioError(source: source, line: step.line, column: column, message: "\(step.text): \(failure.message)")
         } catch {
             throw ScenarioError(source: source, line: step.line, column: step.column(of: nil), message: "\(step.text): \(error)")
         }
         runLoop.runUntilIdle()
-        if let failure = runLoop.diagnostics.dropFirst(reported).first(where: { $0.severity == .error }) {
+        if let failure = firstError(since: reported) {
             throw ScenarioError(
                 source: source, line: step.line, column: step.column(of: nil), message: "\(step.text): \(failure.message)")
         }
@@ -94,24 +98,36 @@ public final class ScenarioRunner {
 
     // MARK: Steps
 
-    /// Why a step cannot run, and the argument at fault (nil: the step as a whole).
+    /// Why a step cannot run, and the argument at fault (nil: the step as a whole): named by its
+    /// word, or by its position among the step's words (the keyword is 0).
     struct StepFailure: Error {
         let message: String
         let word: String?
+        let argument: Int?
         init(_ message: String, at word: String? = nil) {
             self.message = message
             self.word = word
+            self.argument = nil
+        }
+        init(_ message: String, atArgument argument: Int) {
+            self.message = message
+            self.word = nil
+            self.argument = argument
         }
     }
 
     private func perform(_ action: Action) throws {
         switch action {
         case .declareNavigation(let name, let stack):
+            try checkContainerDeclaration(name, members: stack, isNavigation: true)
             let navigation = try declare(name) { NavigationController(name: name) }
-            navigation.setViewControllers(try stack.map(childForDeclaration), animated: false)
+            let children = try stack.map(childForDeclaration)
+            try refusable { navigation.setViewControllers(children, animated: false) }
         case .declareTabs(let name, let tabs):
+            try checkContainerDeclaration(name, members: tabs, isNavigation: false)
             let tabBar = try declare(name) { TabBarController(name: name) }
-            tabBar.setViewControllers(try tabs.map(childForDeclaration), animated: false)
+            let children = try tabs.map(childForDeclaration)
+            try refusable { tabBar.setViewControllers(children, animated: false) }
         case .declareChild(let childName, let parentName):
             guard let parent = controller(named: parentName) as? ScenarioViewController else {
                 throw StepFailure("\(parentName) is a container; declare children of plain controllers only", at: parentName)
@@ -119,21 +135,32 @@ public final class ScenarioRunner {
             guard !parent.isViewLoaded else {
                 throw StepFailure("\(parentName)'s view is already loaded; declare its children before it appears", at: parentName)
             }
-            parent.declaredChildren.append(try childForDeclaration(childName))
+            let child = try childForDeclaration(childName)
+            try checkChildDeclaration(child, in: parent)
+            parent.declaredChildren.append(child)
+            declaredParents[ObjectIdentifier(child)] = parent.name
         case .launch(let name):
-            window.rootViewController = controller(named: name)
+            let root = controller(named: name)
+            try checkLaunch(root)
+            window.rootViewController = root
             window.makeKeyAndVisible()
         case .push(let name, let animated):
-            try frontNavigation("push").pushViewController(controller(named: name), animated: animated)
+            let navigation = try frontNavigation("push")
+            let pushed = controller(named: name)
+            try refusable(at: 1) { navigation.pushViewController(pushed, animated: animated) }
         case .pop(let animated):
-            try frontNavigation("pop").popViewController(animated: animated)
+            let navigation = try frontNavigation("pop")
+            try refusable { navigation.popViewController(animated: animated) }
         case .popToRoot(let animated):
-            try frontNavigation("pop-to-root").popToRootViewController(animated: animated)
+            let navigation = try frontNavigation("pop-to-root")
+            try refusable { navigation.popToRootViewController(animated: animated) }
         case .setStack(let name, let stack, let animated):
             guard let navigation = existingController(named: name) as? NavigationController else {
                 throw StepFailure("\(name) is not a navigation controller (declare it with \"nav \(name) …\")", at: name)
             }
-            navigation.setViewControllers(stack.map(controller(named:)), animated: animated)
+            try checkStack(of: navigation, members: stack)
+            let controllers = stack.map(controller(named:))
+            try refusable { navigation.setViewControllers(controllers, animated: animated) }
         case .interactivePop(let finishes):
             let navigation = try frontNavigation("interactive-pop")
             guard let gesture = navigation.beginInteractivePop() else {
@@ -142,15 +169,22 @@ public final class ScenarioRunner {
             runLoop.run(for: NavigationController.transitionDuration / 2)
             if finishes { gesture.finish() } else { gesture.cancel() }
         case .present(let name, let style, let animated):
+            let front = try frontMost("present")
             let presented = controller(named: name)
+            let previousStyle = presented.modalPresentationStyle
             presented.modalPresentationStyle = style
-            try frontMost("present").present(presented, animated: animated)
+            do {
+                try refusable(at: 1) { front.present(presented, animated: animated) }
+            } catch {
+                presented.modalPresentationStyle = previousStyle
+                throw error
+            }
         case .dismiss(let animated):
             try frontMost("dismiss").dismiss(animated: animated)
         case .segue(let name, let animated):
             let source = try frontContent("segue")
-            StoryboardSegue(identifier: name, source: source, destination: controller(named: name))
-                .perform(sender: source, animated: animated)
+            let segue = StoryboardSegue(identifier: name, source: source, destination: controller(named: name))
+            try refusable(at: 1) { segue.perform(sender: source, animated: animated) }
         case .selectTab(let index):
             let tabBar = try frontTabBar()
             guard tabBar.viewControllers.indices.contains(index) else {
@@ -166,10 +200,16 @@ public final class ScenarioRunner {
                     at: parentName)
             }
             let child = try childForDeclaration(childName)
-            parent.addChild(child)
+            guard child !== parent else {
+                throw StepFailure(
+                    "Adding \(child.description) to \(parent.description) would make the view controller hierarchy a cycle: it is the same controller.",
+                    atArgument: 1)
+            }
+            try checkNotDeclaredChild(child, argument: 1)
+            try refusable(at: 1) { parent.addChild(child) }
             child.view.frame = parent.view.bounds
             child.view.autoresizingMask = .flexibleSize
-            parent.view.addSubview(child.view)
+            try refusable(at: 1) { parent.view.addSubview(child.view) }
             child.didMove(toParent: parent)
         case .removeChild(let name):
             guard let child = existingController(named: name), child.parent != nil else {

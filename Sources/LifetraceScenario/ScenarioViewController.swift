@@ -24,18 +24,74 @@ public final class ScenarioViewController: ViewController, TextFieldDelegate {
     }
 
     /// Adds the text field and the declared children (addChild, addSubview, didMove).
+    ///
+    /// A child's view loads as it is added, so declared children nest their loading; past
+    /// ``loadingNestingLimit`` levels the deeper children are adopted once the outermost load
+    /// returns, one after another: each is added and loaded, and, once every deeper one is in
+    /// place, its view joins its parent's. A chain of any depth loads without deep recursion, and
+    /// each view joins a branch at most ``loadingNestingLimit`` levels deep.
     public override func viewDidLoad() {
         super.viewDidLoad()
         view.addSubview(textField)
+        Self.loadingDepth += 1
         for child in declaredChildren {
-            addChild(child)
-            child.view.frame = view.bounds
-            child.view.autoresizingMask = .flexibleSize
-            view.addSubview(child.view)
-            child.didMove(toParent: self)
+            if Self.loadingDepth <= Self.loadingNestingLimit {
+                adopt(child)
+            } else {
+                Self.waitingAdoptions.append((self, child))
+            }
         }
         let work = whenViewLoads
         whenViewLoads = []
         for item in work { item() }
+        Self.loadingDepth -= 1
+        if Self.loadingDepth == 0, !Self.isAdoptingWaitingChildren {
+            Self.adoptWaitingChildren()
+        }
     }
+
+    /// Adds `child` and its view, as a container's `viewDidLoad` does; nothing more when the
+    /// runtime refuses the child (it reports why).
+    private func adopt(_ child: ViewController) {
+        addChild(child)
+        guard child.parent === self else { return }
+        child.loadViewIfNeeded()
+        attach(child)
+    }
+
+    /// Puts an adopted child's view in this controller's view and ends the containment.
+    private func attach(_ child: ViewController) {
+        child.view.frame = view.bounds
+        child.view.autoresizingMask = .flexibleSize
+        view.addSubview(child.view)
+        child.didMove(toParent: self)
+    }
+
+    /// Adopts the children that waited: each is added and loaded (deferring its own deep
+    /// children in turn), then the views join their parents' deepest first.
+    private static func adoptWaitingChildren() {
+        isAdoptingWaitingChildren = true
+        defer { isAdoptingWaitingChildren = false }
+        var loaded: [(parent: ScenarioViewController, child: ViewController)] = []
+        while true {
+            if let (parent, child) = waitingAdoptions.popLast() {
+                parent.addChild(child)
+                guard child.parent === parent else { continue }
+                child.loadViewIfNeeded()
+                loaded.append((parent, child))
+            } else if let (parent, child) = loaded.popLast() {
+                parent.attach(child)
+            } else {
+                return
+            }
+        }
+    }
+
+    /// How many declared-children loads nest before deeper ones wait for the outermost to return.
+    static let loadingNestingLimit = 64
+    /// How many `viewDidLoad`s of scenario controllers are running, nested.
+    private static var loadingDepth = 0
+    /// Children past the nesting limit, with the parent that adopts them.
+    private static var waitingAdoptions: [(parent: ScenarioViewController, child: ViewController)] = []
+    private static var isAdoptingWaitingChildren = false
 }

@@ -129,7 +129,9 @@ struct StepParser {
             return .wait(nanoseconds: nanoseconds)
         default:
             if let action = try layoutAction() { return action }
-            var message = "unknown step \"\(keyword.text)\"; expected one of: "
+            // A long word is shown by its start: the message stays one readable line.
+            let shown = keyword.text.count > 40 ? keyword.text.prefix(40) + "…" : Substring(keyword.text)
+            var message = "unknown step \"\(shown)\"; expected one of: "
                 + ScenarioParser.stepKeywords.joined(separator: ", ")
             if let close = ScenarioParser.suggestion(for: keyword.text) {
                 message += "; did you mean \"\(close)\"?"

@@ -9,6 +9,10 @@ public final class TransitionCoordinator {
     public let isAnimated: Bool
     private var alongside: [@MainActor () -> Void] = []
     private var completions: [@MainActor () -> Void] = []
+    /// Whether a walk of `viewWillTransition(to:with:)` calls runs, and the controllers the
+    /// current callback forwarded to (the walk sends them theirs next).
+    var isForwarding = false
+    var forwarded: [ViewController] = []
 
     init(transitionDuration: Double, isAnimated: Bool) {
         self.transitionDuration = transitionDuration

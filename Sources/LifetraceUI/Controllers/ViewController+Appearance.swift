@@ -19,9 +19,29 @@ extension ViewController {
     }
 
     /// Sends `viewWillAppear` or `viewWillDisappear` if the state machine allows it, then forwards
-    /// to the children (parent first). Returns `false` for a swallowed duplicate.
+    /// to the children (parent first), each child's branch before the next child, and the
+    /// controller's `didBeginAppearance` after its branch. Returns `false` for a swallowed duplicate.
+    /// Iterative: a hierarchy of any depth fits on the stack.
     @discardableResult
     func beginAppearance(_ appearing: Bool, animated: Bool) -> Bool {
+        AppearanceVisit.withStack { pending in
+            guard beginOwnAppearance(appearing, animated: animated, forwardingInto: &pending) else { return false }
+            while let visit = pending.popLast() {
+                switch visit {
+                case .controller(let controller):
+                    controller.beginOwnAppearance(appearing, animated: animated, forwardingInto: &pending)
+                case .finish(let controller, let appearing, let animated):
+                    controller.didBeginAppearance(appearing, animated: animated)
+                }
+            }
+            return true
+        }
+    }
+
+    /// This controller's part of ``beginAppearance(_:animated:)``: its state and callback, then
+    /// its children and its `didBeginAppearance` queued on `pending`.
+    @discardableResult
+    private func beginOwnAppearance(_ appearing: Bool, animated: Bool, forwardingInto pending: inout [AppearanceVisit]) -> Bool {
         switch (appearanceState, appearing) {
         case (.disappeared, true), (.disappearing, true):
             appearanceState = .appearing
@@ -38,57 +58,108 @@ extension ViewController {
         case (.appearing, true), (.appeared, true), (.disappearing, false), (.disappeared, false):
             return false
         }
+        pending.append(.finish(self, appearing, animated: animated))
         if shouldAutomaticallyForwardAppearanceMethods {
-            for child in childrenReceivingAppearance {
-                child.beginAppearance(appearing, animated: animated)
-            }
+            queueChildrenReceivingAppearance(on: &pending)
         }
-        didBeginAppearance(appearing, animated: animated)
         return true
     }
 
     /// Sends `viewDidAppear` or `viewDidDisappear` to close the transition begun before, then
-    /// forwards to the children (parent first). Returns `false` when no transition was open.
+    /// forwards to the children in a transition (parent first), and the controller's
+    /// `didEndAppearance` after its branch. Returns `false` when no transition was open.
+    /// Iterative: a hierarchy of any depth fits on the stack.
     @discardableResult
     func endAppearance() -> Bool {
+        AppearanceVisit.withStack { pending in
+            guard endOwnAppearance(forwardingInto: &pending) else { return false }
+            while let visit = pending.popLast() {
+                switch visit {
+                case .controller(let controller):
+                    // A child that is settled (appeared or disappeared) has nothing to end.
+                    controller.endOwnAppearance(forwardingInto: &pending)
+                case .finish(let controller, let appeared, let animated):
+                    controller.didEndAppearance(appeared, animated: animated)
+                }
+            }
+            return true
+        }
+    }
+
+    /// This controller's part of ``endAppearance()``.
+    @discardableResult
+    private func endOwnAppearance(forwardingInto pending: inout [AppearanceVisit]) -> Bool {
         let animated = appearanceIsAnimated
-        let appeared: Bool
         switch appearanceState {
         case .appearing:
             sendViewIsAppearingIfNeeded()
             appearanceState = .appeared
-            appeared = true
             withInterval(.viewDidAppear, animated: animated) { viewDidAppear(animated) }
         case .disappearing:
             appearanceState = .disappeared
-            appeared = false
             withInterval(.viewDidDisappear, animated: animated) { viewDidDisappear(animated) }
         case .appeared, .disappeared:
             return false
         }
+        pending.append(.finish(self, appearanceState == .appeared, animated: animated))
         if shouldAutomaticallyForwardAppearanceMethods {
-            for child in childrenReceivingAppearance
-            where child.appearanceState == .appearing || child.appearanceState == .disappearing {
-                child.endAppearance()
-            }
+            queueChildrenReceivingAppearance(on: &pending)
         }
-        didEndAppearance(appeared, animated: animated)
         return true
     }
 
     /// Sends `viewIsAppearing` once per appearance, when the view is in the hierarchy with its
-    /// geometry and before layout; forwarded to the children.
+    /// geometry and before layout; forwarded to the children (parent first, with a worklist).
     func sendViewIsAppearingIfNeeded() {
         guard appearanceState == .appearing, viewIsAppearingPending else { return }
-        viewIsAppearingPending = false
-        let animated = appearanceIsAnimated
-        withInterval(.viewIsAppearing, animated: animated) { viewIsAppearing(animated) }
-        if shouldAutomaticallyForwardAppearanceMethods {
-            for child in childrenReceivingAppearance { child.sendViewIsAppearingIfNeeded() }
+        AppearanceVisit.withStack { pending in
+            pending.append(.controller(self))
+            while let visit = pending.popLast() {
+                guard case .controller(let controller) = visit,
+                    controller.appearanceState == .appearing, controller.viewIsAppearingPending
+                else { continue }
+                controller.viewIsAppearingPending = false
+                let animated = controller.appearanceIsAnimated
+                controller.withInterval(.viewIsAppearing, animated: animated) { controller.viewIsAppearing(animated) }
+                if controller.shouldAutomaticallyForwardAppearanceMethods {
+                    controller.queueChildrenReceivingAppearance(on: &pending)
+                }
+            }
         }
+    }
+
+    /// Queues the children that receive appearance callbacks so that the first is visited first.
+    fileprivate func queueChildrenReceivingAppearance(on pending: inout [AppearanceVisit]) {
+        let children = childrenReceivingAppearance
+        for child in children.reversed() { pending.append(.controller(child)) }
     }
 
     private func reportUnbalancedAppearance() {
         runLoop.report(Diagnostic(.warning, "Unbalanced calls to begin/end appearance transitions for \(description)."))
     }
+}
+
+/// A step of an appearance walk: a controller's own callback (and its children queued), or its
+/// container hook once its branch is done.
+enum AppearanceVisit {
+    case controller(ViewController)
+    /// The container hook, with the direction (appearing, or appeared) and animation of the walk.
+    case finish(ViewController, Bool, animated: Bool)
+
+    /// Runs `body` with the scratch stack appearance walks share, so a walk allocates nothing once
+    /// one of its size has run. It is taken out while in use: a walk started from a callback of
+    /// another finds it empty and makes its own.
+    @MainActor
+    static func withStack<R>(_ body: (inout [AppearanceVisit]) -> R) -> R {
+        var pending: [AppearanceVisit] = []
+        swap(&pending, &scratch)
+        defer {
+            pending.removeAll(keepingCapacity: true)
+            swap(&pending, &scratch)
+        }
+        return body(&pending)
+    }
+
+    /// The scratch stack of ``withStack(_:)``.
+    @MainActor private static var scratch: [AppearanceVisit] = []
 }

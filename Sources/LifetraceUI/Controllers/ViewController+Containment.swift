@@ -61,14 +61,20 @@ extension ViewController {
     /// Why `child` cannot become a child of this controller, in UIKit's terms, or `nil` when it
     /// can: a controller cannot contain itself or an ancestor (the hierarchy would be a cycle),
     /// nor a controller that presents or is presented (UIKit's hierarchy inconsistency).
+    /// Constant time for a child that contains and presents nothing (it cannot be an ancestor),
+    /// so adding children one by one costs no walk up; otherwise a walk up the hierarchy.
     func hierarchyConflict(adopting child: ViewController) -> String? {
-        var current: ViewController? = self
-        while let candidate = current {
-            if candidate === child {
-                let relation = child === self ? "the same controller" : "an ancestor or a presenter of it"
-                return "Adding \(child.description) to \(description) would make the view controller hierarchy a cycle: it is \(relation)."
+        if child === self {
+            return "Adding \(child.description) to \(description) would make the view controller hierarchy a cycle: it is the same controller."
+        }
+        if !child.children.isEmpty || child.presentedStorage != nil {
+            var current: ViewController? = parent ?? presentingStorage
+            while let candidate = current {
+                if candidate === child {
+                    return "Adding \(child.description) to \(description) would make the view controller hierarchy a cycle: it is an ancestor or a presenter of it."
+                }
+                current = candidate.parent ?? candidate.presentingStorage
             }
-            current = candidate.parent ?? candidate.presentingStorage
         }
         if let presenter = child.presentingStorage {
             return "\(child.description) is presented by \(presenter.description); a presented view controller cannot become a child of \(description)."

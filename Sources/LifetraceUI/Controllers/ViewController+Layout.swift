@@ -17,16 +17,20 @@ extension ViewController {
 
     /// The root view's turn in the constraint pass: the safe area is reported first (the
     /// ancestors' before this controller's), then `updateViewConstraints`, whose default runs the
-    /// root view's `updateConstraints`.
+    /// root view's `updateConstraints`. The walk up stops at an ancestor told already at this
+    /// geometry revision (its own ancestors were told before it), so the children of a deep
+    /// hierarchy, which the pass runs bottom up, cost one walk in all.
     func runUpdateViewConstraints() {
+        let revision = View.geometryRevision
         var chain: [ViewController] = []
         var current: ViewController? = self
-        while let controller = current {
+        while let controller = current, controller.safeAreaChainRevision != revision {
             chain.append(controller)
             current = controller.parent
         }
         for controller in chain.reversed() {
             if let view = controller.viewIfLoaded, view.window != nil { controller.updateSafeAreaIfNeeded(of: view) }
+            controller.safeAreaChainRevision = revision
         }
         withInterval(.updateViewConstraints) { updateViewConstraints() }
     }

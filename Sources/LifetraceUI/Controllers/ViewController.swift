@@ -71,6 +71,9 @@ open class ViewController: Instrumented {
 
     /// The safe-area insets of the root view when the controller was last told about them.
     var reportedSafeAreaInsets: EdgeInsets = .zero
+    /// The geometry revision at which this controller and its ancestors were last told their
+    /// safe area in a constraint pass (so the next child's walk up stops here).
+    var safeAreaChainRevision = -1
 
     /// True between will and did callbacks while the controller is being added to a parent.
     public internal(set) var isMovingToParent = false
@@ -172,6 +175,8 @@ open class ViewController: Instrumented {
     /// The size of the container is about to change; the default forwards to the children on
     /// screen (a navigation controller's top, a tab bar controller's selected tab; controllers
     /// off screen adapt when they appear) and to the presented controller. Overrides call `super`.
+    /// The forwarded calls run when this one has returned, in order, depth first (so the
+    /// hierarchy is walked with a worklist, and each interval is the controller's own cost).
     open func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
         for child in childrenReceivingAppearance {
             child.notifyWillTransition(to: size, with: coordinator)
@@ -251,16 +256,42 @@ open class ViewController: Instrumented {
         withInterval(.viewDidLayoutSubviews) { viewDidLayoutSubviews() }
     }
 
+    /// Sends `viewWillTransition(to:with:)` to this controller and, as the callbacks forward it,
+    /// down the hierarchy: a forwarded call made while a walk runs joins the walk's worklist.
     func notifyWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
-        probe.withInterval(.viewWillTransition, Details(animated: coordinator.isAnimated, text: size.description)) {
-            viewWillTransition(to: size, with: coordinator)
+        guard !coordinator.isForwarding else {
+            coordinator.forwarded.append(self)
+            return
+        }
+        coordinator.isForwarding = true
+        defer { coordinator.isForwarding = false }
+        var pending: [ViewController] = [self]
+        while let controller = pending.popLast() {
+            controller.probe.withInterval(.viewWillTransition, Details(animated: coordinator.isAnimated, text: size.description)) {
+                controller.viewWillTransition(to: size, with: coordinator)
+            }
+            pending.append(contentsOf: coordinator.forwarded.reversed())
+            coordinator.forwarded.removeAll(keepingCapacity: true)
         }
     }
 
-    /// Sends `didReceiveMemoryWarning` to this controller, its children and what it presents.
+    /// Sends `didReceiveMemoryWarning` to this controller, its children and what it presents,
+    /// depth first (a controller, its children's branches, then what it presents), with a worklist.
     func notifyMemoryWarning() {
-        withInterval(.didReceiveMemoryWarning) { didReceiveMemoryWarning() }
-        for child in children { child.notifyMemoryWarning() }
-        presentedStorage?.notifyMemoryWarning()
+        enum Visit {
+            case controller(ViewController)
+            case presented(by: ViewController)
+        }
+        var pending: [Visit] = [.controller(self)]
+        while let visit = pending.popLast() {
+            switch visit {
+            case .controller(let controller):
+                controller.withInterval(.didReceiveMemoryWarning) { controller.didReceiveMemoryWarning() }
+                pending.append(.presented(by: controller))
+                pending.append(contentsOf: controller.children.reversed().map(Visit.controller))
+            case .presented(let presenter):
+                if let presented = presenter.presentedStorage { pending.append(.controller(presented)) }
+            }
+        }
     }
 }

@@ -53,9 +53,10 @@ open class NavigationController: ViewController {
     public var isTransitioning: Bool { pendingCompletion != nil }
 
     /// Pushes `viewController` on the stack. Pushing a controller that is already on the stack is
-    /// refused with UIKit's error.
+    /// refused with UIKit's error. Amortised constant time: the stack grows in place.
     public func pushViewController(_ viewController: ViewController, animated: Bool) {
-        if children.contains(where: { $0 === viewController }) {
+        // Only a controller whose parent is this one can be on the stack: others cost no search.
+        if viewController.parent === self, children.contains(where: { $0 === viewController }) {
             runLoop.report(Diagnostic(.error,
                 "Pushing the same view controller instance more than once is not supported (\(viewController.description))."))
             return
@@ -64,15 +65,29 @@ open class NavigationController: ViewController {
             runLoop.report(Diagnostic(.error, "Pushing a navigation controller is not supported (\(viewController.description))."))
             return
         }
-        changeStack(to: children + [viewController], animated: animated)
+        guard interactivePop == nil else {
+            // A swipe in progress finishes first and changes the stack: the general path.
+            changeStack(to: children + [viewController], animated: animated)
+            return
+        }
+        if let conflict = hierarchyConflict(adopting: viewController) {
+            runLoop.report(Diagnostic(.error, conflict))
+            return
+        }
+        finishTransitionNow()
+        applyStackChange(added: [viewController], removed: [], animated: animated) { $0.append(viewController) }
     }
 
     /// Pops the top controller and returns it; returns `nil` (and does nothing) at the root.
     @discardableResult
     public func popViewController(animated: Bool) -> ViewController? {
-        guard children.count > 1 else { return nil }
-        let popped = children.last
-        changeStack(to: Array(children.dropLast()), animated: animated)
+        guard children.count > 1, let popped = children.last else { return nil }
+        guard interactivePop == nil else {
+            changeStack(to: Array(children.dropLast()), animated: animated)
+            return popped
+        }
+        finishTransitionNow()
+        applyStackChange(added: [], removed: [popped], animated: animated) { $0.removeLast() }
         return popped
     }
 
@@ -100,15 +115,11 @@ open class NavigationController: ViewController {
     /// Replaces the stack: a push when the new top is new, a pop when it was on the stack, no
     /// appearance change when the top stays the same.
     public func setViewControllers(_ viewControllers: [ViewController], animated: Bool) {
-        var seen: [ObjectIdentifier] = []
-        for controller in viewControllers {
-            let id = ObjectIdentifier(controller)
-            if seen.contains(id) {
-                runLoop.report(Diagnostic(.error,
-                    "Pushing the same view controller instance more than once is not supported (\(controller.description))."))
-                return
-            }
-            seen.append(id)
+        var seen: Set<ObjectIdentifier> = []
+        for controller in viewControllers where !seen.insert(ObjectIdentifier(controller)).inserted {
+            runLoop.report(Diagnostic(.error,
+                "Pushing the same view controller instance more than once is not supported (\(controller.description))."))
+            return
         }
         changeStack(to: viewControllers, animated: animated)
     }
@@ -141,17 +152,33 @@ open class NavigationController: ViewController {
         appearanceState == .appeared && window != nil
     }
 
+    /// Replaces the stack by `stack`: what it adds is checked first (nothing changes when one is
+    /// refused), the transition in flight finishes, then the stack changes. Linear in the stacks.
     private func changeStack(to stack: [ViewController], animated: Bool) {
-        finishTransitionNow()
-        let oldTop = topViewController
-        let added = stack.filter { new in !children.contains { $0 === new } }
-        let removed = children.filter { old in !stack.contains { $0 === old } }
-        for controller in added {
+        for controller in Self.controllers(of: stack, notIn: children) {
             if let conflict = hierarchyConflict(adopting: controller) {
                 runLoop.report(Diagnostic(.error, conflict))
                 return
             }
         }
+        finishTransitionNow()
+        let added = Self.controllers(of: stack, notIn: children)
+        let removed = Self.controllers(of: children, notIn: stack)
+        applyStackChange(added: added, removed: removed, animated: animated) { $0 = stack }
+    }
+
+    /// The controllers of `list` that are not in `other`, in order.
+    private static func controllers(of list: [ViewController], notIn other: [ViewController]) -> [ViewController] {
+        let excluded = Set(other.lazy.map(ObjectIdentifier.init))
+        return list.filter { !excluded.contains(ObjectIdentifier($0)) }
+    }
+
+    /// Changes the stack with `change` (checked already, the transition in flight finished):
+    /// containment calls, then the visible transition when the top changes on screen.
+    private func applyStackChange(
+        added: [ViewController], removed: [ViewController], animated: Bool, _ change: (inout [ViewController]) -> Void
+    ) {
+        let oldTop = topViewController
         for controller in added {
             if controller.parent != nil {
                 controller.willMove(toParent: nil)
@@ -165,8 +192,8 @@ open class NavigationController: ViewController {
             controller.isMovingFromParent = true
             controller.willMove(toParent: nil)
         }
-        children = stack
-        let newTop = stack.last
+        change(&children)
+        let newTop = topViewController
 
         guard isOnScreen, let newTop, let oldTop, oldTop !== newTop else {
             // Off screen, or the top stays: no transition, only the view in place. While the

@@ -16,9 +16,8 @@ extension ViewController {
                 "Attempt to present \(controller.description) on \(presenter.description) (from \(description)) which is already presenting \(current.description)."))
             return
         }
-        if controller.presentingStorage != nil || controller.parent != nil || controller === presenter {
-            runLoop.report(Diagnostic(.error,
-                "Application tried to present modally a view controller \(controller.description) that is already presented or has a parent."))
+        if let refusal = presentationRefusal(of: controller, on: presenter) {
+            runLoop.report(Diagnostic(.error, refusal))
             return
         }
         guard let window = presenter.window, presenter.appearanceState != .disappeared else {
@@ -114,6 +113,25 @@ extension ViewController {
 }
 
 extension ViewController {
+    /// Why `controller` cannot be presented on `presenter`, in the words of UIKit's exception, or
+    /// `nil` when it can. Checked before anything changes, in constant time: a controller that is
+    /// presented, presents, has a parent or is on screen is refused, so the presentation chain
+    /// never closes on itself (a cycle would make `dismiss` and the hierarchy walks endless).
+    func presentationRefusal(of controller: ViewController, on presenter: ViewController) -> String? {
+        if let presenting = controller.presentingStorage {
+            return "Application tried to present modally a view controller \(controller.description) that is already being presented by \(presenting.description)."
+        }
+        if let parent = controller.parent {
+            return "Application tried to present modally a view controller \(controller.description) that has a parent view controller \(parent.description)."
+        }
+        if controller === presenter || controller.presentedStorage != nil || controller.appearanceState != .disappeared
+            || controller.viewIfLoaded?.window != nil
+        {
+            return "Application tried to present modally an active controller \(controller.description)."
+        }
+        return nil
+    }
+
     /// The controller that presents for this one in `style`: for the `…CurrentContext` styles the
     /// nearest controller up the parent chain that ``definesPresentationContext`` (else the
     /// outermost ancestor), for the others the outermost ancestor, as UIKit walks the hierarchy.

@@ -33,9 +33,11 @@ open class TabBarController: ViewController {
     }
 
     /// Replaces the tabs; the first is selected unless the selected controller is still among them.
+    /// Every tab is checked before anything changes; linear in the number of tabs.
     public func setViewControllers(_ viewControllers: [ViewController], animated: Bool) {
-        for (index, controller) in viewControllers.enumerated() {
-            if viewControllers[..<index].contains(where: { $0 === controller }) {
+        var seen: Set<ObjectIdentifier> = []
+        for controller in viewControllers {
+            guard seen.insert(ObjectIdentifier(controller)).inserted else {
                 runLoop.report(Diagnostic(.error, "A tab bar controller cannot show \(controller.description) in two tabs."))
                 return
             }
@@ -45,7 +47,8 @@ open class TabBarController: ViewController {
             }
         }
         let previous = selectedViewController
-        for old in children where !viewControllers.contains(where: { $0 === old }) {
+        let current = Set(children.lazy.map(ObjectIdentifier.init))
+        for old in children where !seen.contains(ObjectIdentifier(old)) {
             old.willMove(toParent: nil)
             if old === previous, appearanceState == .appeared {
                 old.beginAppearance(false, animated: animated)
@@ -56,7 +59,7 @@ open class TabBarController: ViewController {
             }
             old.removeFromParent()
         }
-        let added = viewControllers.filter { new in !children.contains { $0 === new } }
+        let added = viewControllers.filter { !current.contains(ObjectIdentifier($0)) }
         for new in added { addChild(new) }
         children = viewControllers
         for new in added { new.didMove(toParent: self) }

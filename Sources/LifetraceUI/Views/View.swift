@@ -38,7 +38,10 @@ open class View: @MainActor Instrumented {
         get { Rect(origin: origin, size: bounds.size) }
         set {
             let moved = origin != newValue.origin || bounds.size != newValue.size
-            origin = newValue.origin
+            if origin != newValue.origin {
+                origin = newValue.origin
+                View.geometryRevision &+= 1
+            }
             setSize(newValue.size)
             if moved, translatesAutoresizingMaskIntoConstraints, let engine { engine.viewDidChange(self) }
         }
@@ -53,7 +56,9 @@ open class View: @MainActor Instrumented {
     public private(set) var subviews: [View] = []
 
     /// The view this one is inside.
-    public private(set) weak var superview: View?
+    public private(set) weak var superview: View? {
+        didSet { View.geometryRevision &+= 1 }
+    }
 
     /// The window the view is in, if any.
     public internal(set) weak var window: Window?
@@ -127,9 +132,9 @@ open class View: @MainActor Instrumented {
     }
 
     /// The view must run `layoutSubviews` in the next pass (a new view always does).
-    private(set) var needsLayout = true
+    var needsLayout = true
     /// A view below this one needs layout.
-    private var descendantNeedsLayout = false
+    var descendantNeedsLayout = false
 
     /// Releases the branch below iteratively: each subview this view holds the last reference to
     /// gives up its own subviews first, so a hierarchy of any depth is released without deep
@@ -160,11 +165,17 @@ open class View: @MainActor Instrumented {
     }
 
     /// Inserts `view` among the subviews at `index` (0 is the back).
+    /// Adding a view to itself or to a view inside it is refused with an error (UIKit raises).
     public func insertSubview(_ view: View, at index: Int) {
-        // Only a view with subviews can be an ancestor: adding a new leaf costs no walk up.
-        precondition(
-            view !== self && (view.subviews.isEmpty || !isDescendant(of: view)),
-            "Can't add a view to itself or to its own descendant")
+        // Only a view with subviews, in the same window (or none), can be an ancestor: adding a
+        // leaf, or a view from outside the window, costs no walk up.
+        if view === self || (!view.subviews.isEmpty && view.window === window && isDescendant(of: view)) {
+            let runLoop = window?.runLoop ?? view.window?.runLoop ?? MainRunLoop.main
+            runLoop.report(Diagnostic(.error,
+                view === self ? "Can't add self as subview (\(instrumentationName))."
+                    : "Can't add \(view.instrumentationName) to \(instrumentationName), which is inside it."))
+            return
+        }
         if view.superview === self {
             subviews.removeAll { $0 === view }
         } else {
@@ -198,15 +209,42 @@ open class View: @MainActor Instrumented {
     }
 
     /// The view's frame in its window's coordinates (its own frame when it is in no window).
-    public var frameInWindow: Rect {
-        var origin = frame.origin
+    public var frameInWindow: Rect { Rect(origin: originInWindow, size: bounds.size) }
+
+    /// Bumped by every change of a view's origin, size or superview: a ``frameInWindow`` computed
+    /// at the same revision still holds.
+    static var geometryRevision = 0
+
+    /// The origins in window coordinates computed at ``windowOriginsRevision``, by view. A table
+    /// beside the views rather than a field of each: only the views asked (controllers' root
+    /// views) have one, and a layout pass over many plain views touches no larger objects.
+    private static var windowOrigins: [ObjectIdentifier: Point] = [:]
+    private static var windowOriginsRevision = -1
+
+    /// The origin in window coordinates: a walk up to the first superview whose own is known at
+    /// this revision, so views asked top down (controllers in a layout pass) cost no full walk.
+    private var originInWindow: Point {
+        let revision = View.geometryRevision
+        if View.windowOriginsRevision != revision {
+            View.windowOrigins.removeAll(keepingCapacity: true)
+            View.windowOriginsRevision = revision
+        } else if let known = View.windowOrigins[ObjectIdentifier(self)] {
+            return known
+        }
+        var origin = self.origin
         var current = superview
         while let view = current, !(view is Window) {
-            origin.x += view.frame.minX
-            origin.y += view.frame.minY
+            if let known = View.windowOrigins[ObjectIdentifier(view)] {
+                origin.x += known.x
+                origin.y += known.y
+                break
+            }
+            origin.x += view.origin.x
+            origin.y += view.origin.y
             current = view.superview
         }
-        return Rect(origin: origin, size: bounds.size)
+        View.windowOrigins[ObjectIdentifier(self)] = origin
+        return origin
     }
 
     /// The view at the top of this view's hierarchy (a window, or the top of a detached branch).
@@ -302,7 +340,7 @@ open class View: @MainActor Instrumented {
         return responder.resign(force: force)
     }
 
-    // MARK: Layout
+    // MARK: Layout (the pass is in View+Layout.swift)
 
     /// Lays out the subviews. The default gives the subviews that constraints place the frames
     /// the engine solved (autoresizing already happened when the size changed); an override
@@ -311,102 +349,45 @@ open class View: @MainActor Instrumented {
         applyEngineFrames()
     }
 
-    /// Runs ``layoutSubviews()`` as an instrumented `layoutSubviews` interval.
-    func runLayoutSubviews() {
-        withInterval(.layoutSubviews) { layoutSubviews() }
+    /// One piece of a resize cascading down the autoresizing subviews.
+    private enum Resize {
+        /// Give the view this frame (its subviews follow).
+        case place(View, Rect)
+        /// Give the view this size (its subviews follow).
+        case size(View, Size)
+        /// Tell the engine the view's frame changed.
+        case notify(View)
     }
 
-    /// Marks the view as needing layout in the next pass, at the end of the run loop's turn.
-    public func setNeedsLayout() {
-        guard !needsLayout else { return }
-        needsLayout = true
-        superview?.markDescendantNeedsLayout()
-    }
-
-    /// Lays out now whatever in this view's branch needs it, starting with the superviews that do
-    /// (as `CALayer.layoutIfNeeded` climbs to the first ancestor that does not need layout).
-    public func layoutIfNeeded() {
-        if let window {
-            window.updateConstraintsAndSolve()
-        } else {
-            topView.updateConstraintsAndSolveDetached()
-        }
-        var top = self
-        while let parent = top.superview, parent.needsLayout { top = parent }
-        if let window = top as? Window {
-            window.runLayoutPass()
-        } else {
-            var count = 0
-            Self.withLayoutStack { top.layoutBranch(count: &count, pending: &$0) }
-        }
-    }
-
-    /// Runs `body` with the scratch stack layout walks share, so a walk allocates nothing once a
-    /// walk of its depth has run. It is taken out while in use: a layout nested in another (a
-    /// `layoutIfNeeded` from a callback) finds it empty and makes its own.
-    static func withLayoutStack<R>(_ body: (inout [View]) -> R) -> R {
-        var pending: [View] = []
-        swap(&pending, &layoutStack)
-        defer {
-            pending.removeAll(keepingCapacity: true)
-            swap(&pending, &layoutStack)
-        }
-        return body(&pending)
-    }
-
-    /// The scratch stack of ``withLayoutStack(_:)``.
-    private static var layoutStack: [View] = []
-
-    /// Whether this view or one inside it waits for a layout pass.
-    var branchNeedsLayout: Bool { needsLayout || descendantNeedsLayout }
-
-    private func markDescendantNeedsLayout() {
-        var current: View? = self
-        while let view = current, !view.descendantNeedsLayout {
-            view.descendantNeedsLayout = true
-            current = view.superview
-        }
-    }
-
-    /// Lays out this branch top down: this view first (its controller's will/did around
-    /// `layoutSubviews`), then each subview branch that needs it, depth first, in subview order.
-    /// `count` gains one per view laid out. `pending` is a scratch stack (its contents are
-    /// ignored; see ``withLayoutStack(_:)``), so one buffer serves pass after pass; the walk is iterative, so a
-    /// branch of any depth fits on the call stack.
-    func layoutBranch(count: inout Int, pending: inout [View]) {
-        pending.removeAll(keepingCapacity: true)
-        pending.append(self)
-        while let view = pending.popLast() {
-            if view.needsLayout {
-                view.needsLayout = false
-                count += 1
-                if let controller = view.owningController {
-                    controller.performLayout(of: view)
-                } else {
-                    view.runLayoutSubviews()
+    /// Changes the size; the view is marked and its subviews resized by their masks, in the
+    /// order a recursive walk would take, but with a worklist: a branch of any depth resizes
+    /// without deep recursion.
+    private func setSize(_ size: Size) {
+        var pending: [Resize] = [.size(self, size)]
+        while let item = pending.popLast() {
+            switch item {
+            case .place(let view, let frame):
+                let moved = view.origin != frame.origin || view.bounds.size != frame.size
+                if view.origin != frame.origin {
+                    view.origin = frame.origin
+                    View.geometryRevision &+= 1
+                }
+                if moved, view.translatesAutoresizingMaskIntoConstraints { pending.append(.notify(view)) }
+                pending.append(.size(view, frame.size))
+            case .notify(let view):
+                view.engine?.viewDidChange(view)
+            case .size(let view, let size):
+                let old = view.bounds.size
+                guard size != old else { continue }
+                view.bounds.size = size
+                View.geometryRevision &+= 1
+                view.setNeedsLayout()
+                guard view.autoresizesSubviews else { continue }
+                for subview in view.subviews.reversed()
+                where !subview.autoresizingMask.isEmpty && subview.translatesAutoresizingMaskIntoConstraints {
+                    pending.append(.place(subview, subview.autoresizingMask.resize(subview.frame, fromSuperviewSize: old, to: size)))
                 }
             }
-            guard view.descendantNeedsLayout else { continue }
-            view.descendantNeedsLayout = false
-            for subview in view.subviews.reversed() where subview.branchNeedsLayout {
-                pending.append(subview)
-            }
-        }
-    }
-
-    private func setSize(_ size: Size) {
-        let old = bounds.size
-        guard size != old else { return }
-        bounds.size = size
-        sizeDidChange(from: old)
-    }
-
-    /// A size change marks the view and resizes its subviews by their masks.
-    private func sizeDidChange(from old: Size) {
-        setNeedsLayout()
-        guard autoresizesSubviews else { return }
-        for subview in subviews where !subview.autoresizingMask.isEmpty && subview.translatesAutoresizingMaskIntoConstraints {
-            subview.frame = subview.autoresizingMask.resize(subview.frame, fromSuperviewSize: old, to: bounds.size)
         }
     }
 }

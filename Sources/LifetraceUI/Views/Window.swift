@@ -62,21 +62,44 @@ open class Window: View {
 
     /// The controller in front: the root, or the last controller presented over it (or over a
     /// controller on screen inside it, for `currentContext` presentations).
+    ///
+    /// The walk resumes from the deepest controller it last reached through direct presentations
+    /// only (each presenting the next itself) while that one is still presented from the same
+    /// root: dismissing a controller dismisses everything above it, so the path below it still
+    /// holds. A chain of presentations, each from the front-most, costs constant time per step.
     public var frontMostController: ViewController? {
-        var current = rootViewController
-        var seen: [ObjectIdentifier] = []
-        while let presented = current.flatMap(Self.presentedOnScreen(in:)), !seen.contains(ObjectIdentifier(presented)) {
-            seen.append(ObjectIdentifier(presented))
+        guard let root = rootViewController else { return nil }
+        var current = root
+        if let known = directFrontMost, directFrontMostRoot === root, known.presentingStorage != nil {
+            current = known
+        }
+        var direct = true
+        while let (presented, isDirect) = Self.presentedOnScreen(in: current) {
             current = presented
+            direct = direct && isDirect
+            if direct {
+                directFrontMost = presented
+                directFrontMostRoot = root
+            }
         }
         return current
     }
 
-    /// What `controller`, or a child of it on screen, presents.
-    private static func presentedOnScreen(in controller: ViewController) -> ViewController? {
-        if let presented = controller.presentedStorage { return presented }
-        for child in controller.childrenReceivingAppearance {
-            if let presented = presentedOnScreen(in: child) { return presented }
+    /// The deepest controller ``frontMostController`` reached through direct presentations, and
+    /// the root it started from.
+    private weak var directFrontMost: ViewController?
+    private weak var directFrontMostRoot: ViewController?
+
+    /// What `controller`, or a child of it on screen, presents (the first found, depth first), and
+    /// whether `controller` presents it itself. Iterative: a hierarchy of any depth fits on the
+    /// stack. Presentation never forms a cycle (``ViewController/present(_:animated:completion:)``
+    /// refuses what would close one).
+    private static func presentedOnScreen(in controller: ViewController) -> (ViewController, direct: Bool)? {
+        if let presented = controller.presentedStorage { return (presented, true) }
+        var pending = controller.childrenReceivingAppearance.reversed() as [ViewController]
+        while let candidate = pending.popLast() {
+            if let presented = candidate.presentedStorage { return (presented, false) }
+            pending.append(contentsOf: candidate.childrenReceivingAppearance.reversed())
         }
         return nil
     }
