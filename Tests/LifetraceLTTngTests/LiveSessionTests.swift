@@ -81,6 +81,11 @@ func withLiveSession<R>(_ label: String, _ body: (ScratchDirectory, LiveSession)
 }
 
 extension LTTngRecordingTests {
+    /// An emitter's environment: the LTTng sink, and LTTng-UST told to wait for its session
+    /// daemon's registration however long it takes (by default it gives up after 3 s, and a
+    /// loaded machine can take longer; events fired before registration are not recorded).
+    static let liveEmitter = ["LIFETRACE_SINKS": "lttng", "LTTNG_UST_REGISTER_TIMEOUT": "-1"]
+
     @Test("live: watch shows an event while the program that emitted it still runs, and ends with the session")
     func liveWatch() throws {
         let binary = try LifetraceBinary.path()
@@ -90,7 +95,7 @@ extension LTTngRecordingTests {
             // One event, then the program waits: watch must show it while the program still runs.
             let program = try BackgroundProcess(
                 "/bin/bash", ["-c", "\"$0\" emit --count 1 --name LiveFirst && exec sleep 120", binary],
-                name: "program", in: directory, environment: ["LIFETRACE_SINKS": "lttng"])
+                name: "program", in: directory, environment: Self.liveEmitter)
             defer { program.stop() }
             let latency = BackgroundProcess.wait(upTo: 60) { watch.output().contains("viewWillAppear") }
             #expect(latency != nil, "watch never showed the event: \(watch.output().suffix(500)) \(watch.errors())")
@@ -113,10 +118,10 @@ extension LTTngRecordingTests {
             defer { converter.stop() }
             let fast = try BackgroundProcess(
                 binary, ["emit", "--count", "20000", "--rate", "100000", "--name", "Fast"], name: "fast", in: directory,
-                environment: ["LIFETRACE_SINKS": "lttng"])
+                environment: Self.liveEmitter)
             let slow = try BackgroundProcess(
                 binary, ["emit", "--count", "1000", "--rate", "5000", "--name", "Slow"], name: "slow", in: directory,
-                environment: ["LIFETRACE_SINKS": "lttng"])
+                environment: Self.liveEmitter)
             #expect(fast.waitForExit(upTo: 60) == 0, "\(fast.errors())")
             #expect(slow.waitForExit(upTo: 60) == 0, "\(slow.errors())")
             // Destroying the session ends the live trace: the reader finishes with all of it.

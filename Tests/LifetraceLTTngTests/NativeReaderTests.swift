@@ -43,7 +43,7 @@ extension LTTngRecordingTests {
     func libraryReadsRecording() throws {
         let binary = try LifetraceBinary.path()
         try withRecording(
-            convert: false, environment: ["LIFETRACE_SINKS": "lttng"], command: { _ in [binary, "emit", "--count", "500"] }
+            convert: false, environment: Self.liveEmitter, command: { _ in [binary, "emit", "--count", "500"] }
         ) { recording in
             try #require(recording.result.status == 0, "\(recording.result)")
             let reader = try CTFTraceReader(path: recording.trace)
@@ -64,7 +64,7 @@ extension LTTngRecordingTests {
     func twoProcesses() throws {
         let binary = try LifetraceBinary.path()
         try withRecording(
-            ["--all-processes"], environment: ["LIFETRACE_SINKS": "lttng"],
+            ["--all-processes"], environment: Self.liveEmitter,
             command: { directory in
                 // Both emitters run at once; their process ids are kept to pick their events.
                 ["/bin/bash", "-c", "\"$0\" emit --count 300 & a=$!; \"$0\" emit --count 300 & b=$!; echo \"$a $b\" > \"$1\"; wait",
