@@ -26,10 +26,10 @@ public final class ScenarioViewController: ViewController, TextFieldDelegate {
     /// Adds the text field and the declared children (addChild, addSubview, didMove).
     ///
     /// A child's view loads as it is added, so declared children nest their loading; past
-    /// ``loadingNestingLimit`` levels the deeper children are adopted once the outermost load
+    /// `loadingNestingLimit` levels the deeper children are adopted once the outermost load
     /// returns, one after another: each is added and loaded, and, once every deeper one is in
     /// place, its view joins its parent's. A chain of any depth loads without deep recursion, and
-    /// each view joins a branch at most ``loadingNestingLimit`` levels deep.
+    /// each view joins a branch at most `loadingNestingLimit` levels deep.
     public override func viewDidLoad() {
         super.viewDidLoad()
         view.addSubview(textField)
