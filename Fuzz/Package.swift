@@ -1,7 +1,8 @@
 // swift-tools-version:6.1
 // libFuzzer targets for what reads untrusted text: the scenario language (parsed and run), JSON-lines
 // traces, golden files. Built with `-sanitize=fuzzer` by tools/fuzz, in its own package so the root
-// builds stay plain. Each target defines LLVMFuzzerTestOneInput; libFuzzer supplies main.
+// builds stay plain. Each target defines LLVMFuzzerTestOneInput, and its entry point hands it to
+// libFuzzer's driver (FuzzDriver).
 import PackageDescription
 
 /// SwiftPM names a path dependency after its directory (`lifetrace`, or `main` in a checkout so named).
@@ -16,17 +17,19 @@ let package = Package(
     name: "LifetraceFuzz",
     dependencies: [.package(path: "..")],
     targets: [
+        // libFuzzer's driver, called from each target's entry point.
+        .target(name: "FuzzDriver", swiftSettings: library),
         .executableTarget(
             name: "FuzzScenario",
-            dependencies: [.product(name: "LifetraceScenario", package: root), .product(name: "LifetraceUI", package: root)],
+            dependencies: ["FuzzDriver", .product(name: "LifetraceScenario", package: root), .product(name: "LifetraceUI", package: root)],
             swiftSettings: library),
         .executableTarget(
             name: "FuzzJSONLines",
-            dependencies: [.product(name: "LifetraceAnalysis", package: root)],
+            dependencies: ["FuzzDriver", .product(name: "LifetraceAnalysis", package: root)],
             swiftSettings: library),
         .executableTarget(
             name: "FuzzGolden",
-            dependencies: [.product(name: "LifetraceScenario", package: root)],
+            dependencies: ["FuzzDriver", .product(name: "LifetraceScenario", package: root)],
             swiftSettings: library),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import FuzzDriver
 import LifetraceScenario
 
 /// One golden file: parsed (a malformed one is a located error, never a trap).
@@ -8,17 +9,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     return 0
 }
 
-/// SwiftPM links an executable's entry point as `FuzzGolden_main` (and aliases `main` to it): hand
-/// control to libFuzzer's driver with this target's test function.
+/// The entry point SwiftPM links as `main`: libFuzzer's driver with ``fuzz(_:_:)``.
 @_cdecl("FuzzGolden_main")
-public func fuzzerEntry(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var argc = argc
-    var argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzz(data!, size) }
+public func fuzzerMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    runFuzzer(argc, argv) { data, size in fuzz(data!, size) }
 }
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ test: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
