@@ -256,8 +256,7 @@ struct LTTngRecordingTests {
             try program.run()
             usleep(300_000)
             #expect(program.isRunning, "the program finished before the daemon could be killed; emit more")
-            _ = try runProcess(try tool("pkill"), ["-KILL", "-x", "lttng-sessiond"])
-            _ = try runProcess(try tool("pkill"), ["-KILL", "-f", "lttng-consumerd"])
+            try killSessionDaemon()
 
             let deadline = Date().addingTimeInterval(60)
             while program.isRunning && Date() < deadline { usleep(10_000) }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import LifetraceTestSupport
 import Testing
 
@@ -172,4 +175,29 @@ func withHandMadeSession<R>(
     try #require(try runProcess(lttng, ["enable-event", "-u", "lifetrace:*", "-s", session]).status == 0)
     try #require(try runProcess(lttng, ["start", session]).status == 0)
     return try body(lttng, session)
+}
+
+/// Kills (SIGKILL) the session daemon the tests record with, and its consumer daemons, by process
+/// id: the daemon's own PID file (`lttng-sessiond.pid` in its run directory: /var/run/lttng for
+/// root, `$LTTNG_HOME/.lttng` or `$HOME/.lttng` otherwise), and the processes whose parent it is.
+/// Nothing is looked up by name, so no other program is touched.
+func killSessionDaemon() throws {
+    let environment = ProcessInfo.processInfo.environment
+    let runDirectory =
+        getuid() == 0 ? "/var/run/lttng" : (environment["LTTNG_HOME"] ?? environment["HOME"] ?? "") + "/.lttng"
+    let pidText = try String(contentsOfFile: runDirectory + "/lttng-sessiond.pid", encoding: .utf8)
+    guard let daemon = Int32(pidText.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        throw TestSupportError("no process id in \(runDirectory)/lttng-sessiond.pid: \(pidText)")
+    }
+    // The consumers are the daemon's children: /proc/PID/stat's fourth field is the parent.
+    let children = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry -> Int32? in
+        guard let pid = Int32(entry),
+            let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 1 && Int32(fields[1]) == daemon ? pid : nil
+    }
+    kill(daemon, SIGKILL)
+    for child in children { kill(child, SIGKILL) }
 }
