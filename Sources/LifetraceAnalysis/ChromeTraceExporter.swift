@@ -124,9 +124,10 @@ public struct ChromeTraceExporter: Sendable {
             threads.append(Thread(process: event.process, thread: event.thread))
         }
         var lines: [String] = []
-        var named = Set<Int>()
-        for process in [nil] + threads.map(\.process) where named.insert(pid(process)).inserted {
-            if process == nil, threads.contains(where: { $0.process != nil }) { continue }
+        // Each process of the trace named once, in order of appearance (an empty trace still names one).
+        var processes: [UInt32?] = []
+        for key in threads where !processes.contains(key.process) { processes.append(key.process) }
+        for process in processes.isEmpty ? [nil] : processes {
             let label = process.map { "\(processName) (pid \($0))" } ?? processName
             lines.append("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":\(pid(process)),\"tid\":0,\"args\":{\"name\":\(JSONText.quote(label))}}")
         }

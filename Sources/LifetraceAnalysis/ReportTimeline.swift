@@ -123,8 +123,7 @@ struct ReportTimeline {
         marks.sort { $0.start != $1.start ? $0.start < $1.start : ($0.duration != $1.duration ? $0.duration > $1.duration : $0.seq < $1.seq) }
         var stacks = Array(repeating: [Int64](), count: lanes.count)
         for mark in marks {
-            let (sum, overflow) = mark.start.addingReportingOverflow(max(mark.duration, 0))
-            let end = overflow ? Int64.max : sum
+            let end = mark.start.addingSaturating(max(mark.duration, 0))
             while let top = stacks[mark.lane].last, top <= mark.start { stacks[mark.lane].removeLast() }
             let depth = Int64(stacks[mark.lane].count)
             if mark.duration >= 0 { stacks[mark.lane].append(end) }

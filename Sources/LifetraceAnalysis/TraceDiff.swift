@@ -65,19 +65,26 @@ public struct TraceDiff: Sendable {
     /// first difference, never the traces.
     public init(reading left: some TraceEventReader, _ right: some TraceEventReader, keeping context: Int = 10) throws(TraceIssue) {
         self.init(leftSource: left.source, rightSource: right.source, keptContext: max(context, 0))
-        var before: [(Entry, Entry)] = []  // the last equal records, oldest first (a ring in effect)
+        // The last `keptContext` equal records: a ring, whose oldest entry is at `oldest` once full.
+        var before: [(Entry, Entry)] = []
+        var oldest = 0
         var index = 0
         while true {
             let l = try Self.nextEntry(left, &leftLastLine)
             let r = try Self.nextEntry(right, &rightLastLine)
             if let l, let r, l.key == r.key {
                 if keptContext > 0 {
-                    if before.count == keptContext { before.removeFirst() }
-                    before.append((l, r))
+                    if before.count < keptContext {
+                        before.append((l, r))
+                    } else {
+                        before[oldest] = (l, r)
+                        oldest = (oldest + 1) % keptContext
+                    }
                 }
                 index += 1
                 continue
             }
+            before = Array(before[oldest...] + before[..<oldest])
             if l == nil && r == nil {
                 leftCount = index
                 rightCount = index

@@ -28,12 +28,8 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let left = try TraceInput.open(first, unreadableStatus: 2)
         let right = try TraceInput.open(second, unreadableStatus: 2)
-        let diff: TraceDiff
-        do {
-            diff = try TraceDiff(reading: left, right, keeping: max(context, 0))
-        } catch {
-            StandardError.writeLine("lifetrace: \(error)")
-            throw ExitCode(2)
+        let diff = try TraceInput.exiting(status: 2) { () throws(TraceIssue) in
+            try TraceDiff(reading: left, right, keeping: max(context, 0))
         }
         let leftUnreadable = TraceInput.report(left)
         let unreadable = TraceInput.report(right) || leftUnreadable

@@ -110,8 +110,8 @@ struct SyntheticEmitter: Sendable {
         for index in 0..<count {
             if let nanosecondsPerIteration, index % 16 == 0 {
                 let due = start + .nanoseconds(nanosecondsPerIteration * Int64(index))
-                let wait = (due - clock.now).components
-                if due > clock.now { Thread.sleep(forTimeInterval: Double(wait.seconds) + Double(wait.attoseconds) / 1e18) }
+                let now = clock.now
+                if due > now { Thread.sleep(forTimeInterval: (due - now).inSeconds) }
             }
             let controller = SyntheticController(name: name)
             controller.withInterval(.viewWillAppear, animated: true) {

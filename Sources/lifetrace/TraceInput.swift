@@ -15,7 +15,7 @@ enum TraceInput {
     /// A reader of `path`, chosen by what it names; a trace that cannot be opened exits with
     /// `unreadableStatus` after a one-line reason.
     static func open(_ path: String, unreadableStatus: Int32 = 1) throws -> any TraceEventReader {
-        do {
+        try exiting(status: unreadableStatus) { () throws(TraceIssue) -> any TraceEventReader in
             if path.hasPrefix("net://") || path.hasPrefix("net4://") || path.hasPrefix("net6://") {
                 return try CTFTraceReader(liveURL: path, missingSession: .end)
             }
@@ -24,19 +24,23 @@ enum TraceInput {
                 return try CTFTraceReader(path: path)
             }
             return try JSONLinesReader(path: path, keptIssues: shownIssues)
-        } catch {
-            StandardError.writeLine("lifetrace: \(error)")
-            throw ExitCode(unreadableStatus)
         }
     }
 
-    /// A reader following the live session at `url`, waiting for the session to appear.
-    static func follow(_ url: String) throws -> CTFTraceReader {
+    /// A reader following the live session at `url`; a session that does not exist is an error
+    /// unless `waiting` (then the reader waits for it to be created).
+    static func follow(_ url: String, waiting: Bool = false) throws -> CTFTraceReader {
+        try exiting { () throws(TraceIssue) in try CTFTraceReader(liveURL: url, missingSession: waiting ? .wait : .fail) }
+    }
+
+    /// Runs `body`; a trace that cannot be opened or read any further is printed as one line
+    /// (`lifetrace: FILE: error: …`) and the command exits with `status`.
+    static func exiting<R>(status: Int32 = 1, _ body: () throws(TraceIssue) -> R) throws -> R {
         do {
-            return try CTFTraceReader(liveURL: url, missingSession: .fail)
+            return try body()
         } catch {
             StandardError.writeLine("lifetrace: \(error)")
-            throw ExitCode.failure
+            throw ExitCode(status)
         }
     }
 
@@ -50,25 +54,12 @@ enum TraceInput {
 
     /// Every event of `reader`; a read error exits with `status` after a one-line reason.
     static func readAll(_ reader: any TraceEventReader, unreadableStatus status: Int32 = 1) throws -> Trace {
-        do {
-            return try Trace(reading: reader)
-        } catch {
-            StandardError.writeLine("lifetrace: \(error)")
-            throw ExitCode(status)
-        }
+        try exiting(status: status) { () throws(TraceIssue) in try Trace(reading: reader) }
     }
 
     /// Calls `body` with each event of `reader`; a read error exits with `status`.
     static func forEach(_ reader: any TraceEventReader, unreadableStatus status: Int32 = 1, _ body: (Event) throws -> Void) throws {
-        while true {
-            let event: Event?
-            do {
-                event = try reader.next()
-            } catch {
-                StandardError.writeLine("lifetrace: \(error)")
-                throw ExitCode(status)
-            }
-            guard let event else { return }
+        while let event = try exiting(status: status, { () throws(TraceIssue) in try reader.next() }) {
             try body(event)
         }
     }

@@ -42,13 +42,7 @@ struct WatchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let reader: CTFTraceReader
-        do {
-            reader = try CTFTraceReader(liveURL: url, missingSession: wait ? .wait : .fail)
-        } catch {
-            StandardError.writeLine("lifetrace: \(error)")
-            throw ExitCode.failure
-        }
+        let reader = try TraceInput.follow(url, waiting: wait)
         Interruption.install()
         let redraws = isatty(STDOUT_FILENO) == 1
         let output = try TraceOutput("-")
@@ -59,13 +53,7 @@ struct WatchCommand: ParsableCommand {
         var lastRefresh = started
         var ended = false
         while !ended && !Interruption.requested {
-            let result: CTFTraceReader.StepResult
-            do {
-                result = try reader.step()
-            } catch {
-                StandardError.writeLine("lifetrace: \(error)")
-                throw ExitCode.failure
-            }
+            let result = try TraceInput.exiting { () throws(TraceIssue) in try reader.step() }
             reader.drain { accumulator.add($0) }
             switch result {
             case .end: ended = true
@@ -75,8 +63,7 @@ struct WatchCommand: ParsableCommand {
             let now = clock.now
             if let duration, now - started >= .milliseconds(Int64(duration * 1000)) { ended = true }
             if ended || Interruption.requested || now - lastRefresh >= .milliseconds(Int64(interval * 1000)) {
-                let seconds = Double((now - lastRefresh).components.attoseconds) / 1e18 + Double((now - lastRefresh).components.seconds)
-                let text = table.refresh(accumulator.statistics(source: url), interval: seconds)
+                let text = table.refresh(accumulator.statistics(source: url), interval: (now - lastRefresh).inSeconds)
                 output.buffer.appendUTF8((redraws ? "\u{1B}[H\u{1B}[2J" : "") + text + (redraws ? "" : "\n"))
                 try output.flush()
                 lastRefresh = now

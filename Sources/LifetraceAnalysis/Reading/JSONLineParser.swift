@@ -75,9 +75,10 @@ struct JSONLineParser {
     /// The text of `range` as UTF-8, noting the string at `quote` when it had to be repaired.
     private mutating func text(_ range: Range<Int>, stringAt quote: Int) -> String {
         let raw = UnsafeRawBufferPointer(rebasing: bytes[range])
-        // ASCII (the usual case) is valid as it is; other bytes are checked once.
-        if raw.contains(where: { $0 >= 0x80 }), String(validating: raw, as: UTF8.self) == nil, repairedStringOffset == nil {
-            repairedStringOffset = quote - start
+        // ASCII (the usual case) is valid as it is; other bytes are validated as they are decoded.
+        if raw.contains(where: { $0 >= 0x80 }) {
+            if let valid = String(validating: raw, as: UTF8.self) { return valid }
+            if repairedStringOffset == nil { repairedStringOffset = quote - start }
         }
         return String(decoding: raw, as: UTF8.self)
     }

@@ -30,8 +30,7 @@ public struct DurationRecorder: Sendable {
     /// Records one duration in nanoseconds.
     public mutating func record(_ duration: UInt64) {
         count += 1
-        let (sum, overflow) = total.addingReportingOverflow(duration)
-        total = overflow ? .max : sum
+        total = total.addingSaturating(duration)
         if duration > max { max = duration }
         if histogram == nil {
             if exact.count < Self.exactLimit {

@@ -21,10 +21,7 @@ public struct DurationSummary: Sendable, Hashable, Codable {
     public init<S: Sequence>(_ durations: S) where S.Element == UInt64 {
         let sorted = durations.sorted()
         count = sorted.count
-        total = sorted.reduce(0) { sum, value in
-            let (next, overflow) = sum.addingReportingOverflow(value)
-            return overflow ? .max : next
-        }
+        total = sorted.reduce(0) { $0.addingSaturating($1) }
         p50 = Self.percentile(50, of: sorted)
         p90 = Self.percentile(90, of: sorted)
         p99 = Self.percentile(99, of: sorted)

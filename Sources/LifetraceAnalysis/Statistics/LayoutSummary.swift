@@ -36,8 +36,7 @@ public struct LayoutSummary: Sendable, Hashable, Codable {
         /// Adds one pass.
         public mutating func add(_ pass: LayoutPassStatistics) {
             passes += 1
-            let (sum, overflow) = views.addingReportingOverflow(max(pass.views, 0))
-            views = overflow ? .max : sum
+            views = views.addingSaturating(max(pass.views, 0))
             maxViews = max(maxViews, pass.views)
             durations.record(pass.duration)
             if let solve = pass.solveDuration { solveDurations.record(solve) }

@@ -92,9 +92,9 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
                     .durations.record(duration)
                 if event.hook == .layoutEngineSolve {
                     let sum = solving[event.subject.id] ?? (0, 0)
-                    let (total, overflow) = sum.duration.addingReportingOverflow(duration)
-                    let (rows, rowsOverflow) = sum.rows.addingReportingOverflow(max(event.details.count ?? 0, 0))
-                    solving[event.subject.id] = (overflow ? .max : total, rowsOverflow ? .max : rows)
+                    solving[event.subject.id] = (
+                        sum.duration.addingSaturating(duration), sum.rows.addingSaturating(max(event.details.count ?? 0, 0))
+                    )
                 } else if event.hook == .layoutPass {
                     let solve = solving.removeValue(forKey: event.subject.id)
                     let pass = LayoutPassStatistics(
