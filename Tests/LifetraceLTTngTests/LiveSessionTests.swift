@@ -92,6 +92,8 @@ extension LTTngRecordingTests {
         try withLiveSession("watch") { directory, session in
             let watch = try BackgroundProcess(binary, ["watch", session.url, "--interval", "0.1"], name: "watch", in: directory)
             defer { watch.stop() }
+            // Readiness: watch draws its first table once it is attached to the session.
+            try #require(BackgroundProcess.wait(upTo: 60) { !watch.output().isEmpty } != nil, "watch never attached: \(watch.errors())")
             // One event, then the program waits: watch must show it while the program still runs.
             let program = try BackgroundProcess(
                 "/bin/bash", ["-c", "\"$0\" emit --count 1 --name LiveFirst && exec sleep 120", binary],
