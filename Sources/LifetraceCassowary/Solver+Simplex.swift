@@ -7,12 +7,21 @@ extension Solver {
     func makeRow(_ constraint: Constraint) -> (Row, Tag) {
         let expression = constraint.expression
         let row = Row(constant: expression.constant)
-        for term in expression.terms {
-            let symbol = symbol(for: term.variable)
-            if let basic = rows[Int(symbol)] {
-                add(basic, times: term.coefficient, into: row)
-            } else {
-                row.add(symbol, term.coefficient)
+        var expands = false
+        for term in expression.terms where definitions[Int(symbol(for: term.variable))] != nil { expands = true }
+        if expands {
+            // It names a defined variable: the row holds its expansion.
+            beginExpansion()
+            for term in expression.terms { accumulate(symbol(for: term.variable), term.coefficient, into: row) }
+            endExpansion(into: row)
+        } else {
+            for term in expression.terms {
+                let symbol = symbol(for: term.variable)
+                if let basic = rows[Int(symbol)] {
+                    add(basic, times: term.coefficient, into: row)
+                } else {
+                    row.add(symbol, term.coefficient)
+                }
             }
         }
         var tag = Tag(marker: -1)
@@ -258,6 +267,9 @@ extension Solver {
             row.constant -= delta / b
             if row.constant < 0 { infeasible.append(tag.other) }
             return true
+        }
+        if tag.subject >= 0, let definition = definitions[Int(tag.subject)] {
+            definition.constant += definition.coefficient(of: tag.marker) * delta / a
         }
         var consistent = true
         forEachRow(holding: tag.marker) { basic, row, coefficient in

@@ -11,6 +11,9 @@ extension Solver {
         inHeap.append(false)
         stamps.append(0)
         owners.append(nil)
+        definitions.append(nil)
+        definitionPositions.append(-1)
+        references.append(0)
         return id
     }
 
@@ -26,6 +29,12 @@ extension Solver {
             variable.ownerSymbol = symbol
         }
         return symbol
+    }
+
+    /// Whether a row or the objective holds `symbol`.
+    func isHeld(_ symbol: Int32) -> Bool {
+        if objective[Int(symbol)] != 0 { return true }
+        return columns[Int(symbol)].contains { rows[Int($0)].map { $0.coefficient(of: symbol) != 0 } ?? false }
     }
 
     /// Whether a symbol must stay ≥ 0 (slacks, errors, dummies; not the user's variables).

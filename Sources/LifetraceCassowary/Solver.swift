@@ -18,16 +18,21 @@
 /// constraint runs the primal simplex on the objective (Bland's rule: the lowest symbol enters, the
 /// lowest row leaves among ties); an edit (``suggestValue(_:for:)``) or a constant change
 /// (``updateConstant(of:to:)``) shifts row constants along its marker's column and runs the dual
-/// simplex on the rows it made infeasible. Nothing is ever solved from scratch.
+/// simplex on the rows it made infeasible. Nothing is ever solved from scratch. A required
+/// equality that places a variable nothing else holds yet (a view's edge when its first
+/// constraint places it) is kept beside the tableau as that variable's definition, not
+/// substituted into it, so chains of views cost O(1) per constraint (`Solver+Definitions.swift`).
 ///
 /// A solver is not `Sendable`: use it from one isolation domain (the runtime keeps one per window,
 /// on the main actor).
 public final class Solver {
     /// A constraint's symbols: `marker` identifies its row (a slack, an error or a dummy), `other`
-    /// is the second error of a non-required equality or the error of a non-required inequality.
+    /// is the second error of a non-required equality or the error of a non-required inequality;
+    /// `subject` is the variable a definition defines (-1: the constraint is in the tableau).
     struct Tag {
         var marker: Int32
         var other: Int32 = -1
+        var subject: Int32 = -1
     }
 
     struct EditInfo {
@@ -64,6 +69,28 @@ public final class Solver {
     var owners: [Constraint?] = []
     var rowCount = 0
     var pivotCount = 0
+
+    // MARK: Definitions (Solver+Definitions.swift)
+
+    /// The definition of each defined symbol, by id (`nil`: not defined).
+    var definitions: [Row?] = []
+    /// Each defined symbol's place in `definitionOrder` (-1: not defined).
+    var definitionPositions: [Int32] = []
+    /// Defined symbols in the order their definitions were made (a topological order); entries
+    /// whose position no longer matches were dropped.
+    var definitionOrder: [Int32] = []
+    var droppedDefinitions = 0
+    /// How many definitions hold each symbol.
+    var references: [Int32] = []
+    /// Defined symbols' values, computed when values are read; stale after any change.
+    var definitionValues: [Double] = []
+    var definitionsStale = false
+    /// An expansion's sum, dense by symbol, the symbols it touched, and the definitions still
+    /// to expand (negated positions: latest first).
+    var accumulator: [Double] = []
+    var accumulated: [Bool] = []
+    var touched: [Int32] = []
+    var expanding = MinHeap()
     var rowsChangedCount = 0
 
     // MARK: Bookkeeping
@@ -87,6 +114,14 @@ public final class Solver {
         guard constraints[id] == nil else { throw .duplicateConstraint(constraint) }
         guard constraint.expression.isFinite, constraint.strength.weight.isFinite else {
             throw .nonFinite("a coefficient or the constant of \(constraint)")
+        }
+        definitionsStale = true
+        if let (subject, coefficient) = definitionSubject(of: constraint) {
+            let marker = newSymbol(.dummy)
+            let defined = define(subject, coefficient: coefficient, by: constraint, marker: marker)
+            constraints[id] = (constraint, Tag(marker: marker, subject: defined))
+            owners[Int(marker)] = constraint
+            return
         }
         let (row, tag) = makeRow(constraint)
         if let subject = chooseSubject(row, tag) {
@@ -126,6 +161,16 @@ public final class Solver {
         guard let (_, tag) = constraints.removeValue(forKey: ObjectIdentifier(constraint)) else {
             throw .unknownConstraint(constraint)
         }
+        definitionsStale = true
+        if tag.subject >= 0 {
+            guard isHeld(tag.marker) else {
+                dropDefinition(of: tag.subject)
+                owners[Int(tag.marker)] = nil
+                return
+            }
+            // Expansions hold its marker: the definition becomes its variable's row first.
+            materialize(tag.subject)
+        }
         removeEffects(of: tag.marker, strength: constraint.strength)
         if tag.other >= 0 { removeEffects(of: tag.other, strength: constraint.strength) }
         if let row = rows[Int(tag.marker)] {
@@ -161,6 +206,7 @@ public final class Solver {
         guard constant.isFinite else { throw .nonFinite("the constant \(constant) of \(constraint)") }
         let delta = constant - constraint.expression.constant
         guard delta != 0 else { return }
+        definitionsStale = true
         let sign = markerSign(tag, constraint.relation, constraint.strength)
         let consistent = shift(tag, by: delta, markerCoefficient: sign.marker, otherCoefficient: sign.other)
         if consistent, dualOptimize() {
@@ -216,6 +262,7 @@ public final class Solver {
         let delta = value - info.constant
         guard delta != 0 else { return }
         edits.values[index].constant = value
+        definitionsStale = true
         // The edit constraint is `variable − value == 0`: its constant moves by −delta.
         shift(info.tag, by: -delta, markerCoefficient: -1, otherCoefficient: 1)
         info.constraint.expression.constant = -value
@@ -226,15 +273,17 @@ public final class Solver {
 
     /// Writes every variable's value (``Variable/value``).
     public func updateVariables() {
+        evaluateDefinitions()
         for (variable, symbol) in variables.values {
-            variable.value = rows[Int(symbol)]?.constant ?? 0
+            variable.value = currentValue(of: symbol)
         }
     }
 
     /// The value of one variable now (0 for a variable the solver has not seen).
     public func value(of variable: Variable) -> Double {
         guard let symbol = knownSymbol(of: variable) else { return 0 }
-        return rows[Int(symbol)]?.constant ?? 0
+        if definitionsStale, definitions[Int(symbol)] != nil { evaluateDefinitions() }
+        return currentValue(of: symbol)
     }
 
     /// Whether the variable's value is not unique among the optimal solutions: it is parametric,
@@ -243,6 +292,7 @@ public final class Solver {
     /// solver has not seen (no constraint holds it).
     public func isAmbiguous(_ variable: Variable) -> Bool {
         guard let symbol = knownSymbol(of: variable) else { return true }
+        if definitions[Int(symbol)] != nil { return expansion(of: symbol).symbols.contains { canMoveFreely($0) } }
         guard let row = rows[Int(symbol)] else { return canMoveFreely(symbol) }
         return row.symbols.contains { canMoveFreely($0) }
     }
@@ -270,6 +320,17 @@ public final class Solver {
         rowCount = 0
         pivotCount = 0
         rowsChangedCount = 0
+        definitions = []
+        definitionPositions = []
+        definitionOrder = []
+        droppedDefinitions = 0
+        references = []
+        definitionValues = []
+        definitionsStale = false
+        accumulator = []
+        accumulated = []
+        touched = []
+        expanding = MinHeap()
         variables = [:]
         constraints = [:]
         edits = [:]

@@ -4,7 +4,8 @@ public struct SolverStatistics: Sendable, Equatable {
     public var constraints: Int
     /// The variables the solver has seen.
     public var variables: Int
-    /// The rows of the tableau (one per basic symbol).
+    /// The rows of the tableau (one per basic symbol) and the definitions kept beside it (one
+    /// per variable a required equality defines): one per constraint.
     public var rows: Int
     /// The pivots since the solver was made or reset (take differences to measure one change).
     public var pivots: Int

@@ -23,6 +23,13 @@ struct KiwiSystemBuilder {
     /// This system's taste: how often a constraint is required, an equality, an edit.
     var requiredShare = 0.0
     var equalityShare = 0.0
+    /// Whether each variable's stay comes right after the first step that names it, rather than
+    /// before everything: a required equality is then often the first constraint to hold its
+    /// variable, which the solver keeps as a definition (beside the tableau), and the stay that
+    /// follows holds its expansion.
+    var lateStays = false
+    /// Variables whose stay was added (late stays).
+    var stayed: Set<Int> = []
 
     init(seed: UInt64, planted: Bool) {
         random = OracleRandom(seed: seed)
@@ -30,6 +37,7 @@ struct KiwiSystemBuilder {
     }
 
     mutating func build() {
+        lateStays = random.chance(0.5)
         requiredShare = random.uniform(0, 0.7)
         equalityShare = random.uniform(0.1, 0.6)
         if random.chance(0.25) {
@@ -57,6 +65,10 @@ struct KiwiSystemBuilder {
     }
 
     mutating func addStays() {
+        guard !lateStays else {
+            stayed = []
+            return
+        }
         var order = Array(0..<witness.count)
         order.shuffle(using: &random)
         for v in order {
@@ -68,6 +80,17 @@ struct KiwiSystemBuilder {
 
     mutating func record(_ step: Step) {
         steps.append(step)
+        if lateStays {
+            // Every variable read has its stay, so the optimum stays unique.
+            var named: [Int] = []
+            if let i = step.constraint, case .add = step { named = specs[i].terms.map(\.variable) }
+            if case .edit(let v, _) = step { named = [v] }
+            for v in named where !stayed.contains(v) {
+                stayed.insert(v)
+                steps.append(.add(v))
+                held.append(v)
+            }
+        }
         steps.append(.read)
     }
 
