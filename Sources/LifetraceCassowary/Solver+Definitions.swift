@@ -45,7 +45,7 @@ extension Solver {
     /// (as its variable or a term), no objective.
     func isFresh(_ symbol: Int32) -> Bool {
         let index = Int(symbol)
-        guard kinds[index] == .external, definitions[index] == nil, references[index] == 0, rows[index] == nil
+        guard kinds[index] == .external, !definitions.isDefined(symbol), references[index] == 0, rows[index] == nil
         else { return false }
         return !isHeld(symbol)
     }
@@ -56,16 +56,15 @@ extension Solver {
     /// `subject`: `subject = −(c + rest + marker) / a`.
     func define(_ subject: Variable, coefficient a: Double, by constraint: Constraint, marker: Int32) -> Int32 {
         let defined = symbol(for: subject)
-        let definition = Row(constant: -constraint.expression.constant / a)
+        var terms: [(symbol: Int32, coefficient: Double)] = []
+        terms.reserveCapacity(constraint.expression.terms.count - 1)
         for term in constraint.expression.terms where term.variable !== subject {
             let held = symbol(for: term.variable)
-            definition.add(held, -term.coefficient / a)
+            terms.append((held, -term.coefficient / a))
             references[Int(held)] += 1
         }
-        definition.add(marker, -1 / a)
-        definitions[Int(defined)] = definition
-        definitionPositions[Int(defined)] = Int32(definitionOrder.count)
-        definitionOrder.append(defined)
+        definitions.define(
+            defined, constant: -constraint.expression.constant / a, terms: terms, marker: marker, markerCoefficient: -1 / a)
         rowCount += 1
         rowsChangedCount += 1
         return defined
@@ -73,27 +72,11 @@ extension Solver {
 
     /// Forgets `symbol`'s definition (the symbol is then free, or about to get a row).
     func dropDefinition(of symbol: Int32) {
-        guard let definition = definitions[Int(symbol)] else { return }
-        for held in definition.symbols where kinds[Int(held)] == .external { references[Int(held)] -= 1 }
-        definitions[Int(symbol)] = nil
-        definitionPositions[Int(symbol)] = -1
+        let position = Int(definitions.positions[Int(symbol)])
+        guard position >= 0 else { return }
+        for t in definitions.terms(at: position) { references[Int(definitions.termSymbols[t])] -= 1 }
+        definitions.drop(symbol)
         rowCount -= 1
-        droppedDefinitions += 1
-        if droppedDefinitions > 64, droppedDefinitions * 2 > definitionOrder.count { compactDefinitionOrder() }
-    }
-
-    /// Drops the order's entries of dropped definitions (keeping the others' relative order).
-    private func compactDefinitionOrder() {
-        var kept = 0
-        for position in definitionOrder.indices {
-            let symbol = definitionOrder[position]
-            guard definitionPositions[Int(symbol)] == Int32(position) else { continue }
-            definitionOrder[kept] = symbol
-            definitionPositions[Int(symbol)] = Int32(kept)
-            kept += 1
-        }
-        definitionOrder.removeLast(definitionOrder.count - kept)
-        droppedDefinitions = 0
     }
 
     /// Turns `symbol`'s definition into its tableau row: its expansion (no tableau row holds the
@@ -102,6 +85,14 @@ extension Solver {
         let row = expansion(of: symbol)
         dropDefinition(of: symbol)
         install(row, for: symbol)
+    }
+
+    /// Moves the constant of the definition a constraint's tag names as its marker moving by
+    /// `delta` would.
+    func shiftDefinition(_ tag: Tag, by delta: Double) {
+        let position = Int(definitions.positions[Int(tag.subject)])
+        guard position >= 0 else { return }
+        definitions.constants[position] += definitions.markerCoefficients[position] * delta
     }
 
     // MARK: Expanding
@@ -119,10 +110,11 @@ extension Solver {
     /// positions), so a DAG of definitions costs its size, not its number of paths.
     func accumulate(_ symbol: Int32, _ coefficient: Double, into row: Row) {
         let index = Int(symbol)
-        if definitions[index] != nil {
+        let position = definitions.positions[index]
+        if position >= 0 {
             if !accumulated[index] {
                 accumulated[index] = true
-                expanding.push(-definitionPositions[index])
+                expanding.push(-position)
             }
             accumulator[index] += coefficient
         } else if let basic = rows[index] {
@@ -148,15 +140,17 @@ extension Solver {
     func endExpansion(into row: Row) {
         while let top = expanding.min {
             expanding.popMin()
-            let symbol = definitionOrder[Int(-top)]
+            let position = Int(-top)
+            let symbol = definitions.subjects[position]
             let index = Int(symbol)
             let coefficient = accumulator[index]
             accumulator[index] = 0
             accumulated[index] = false
-            guard coefficient != 0, let definition = definitions[index] else { continue }
-            row.constant += coefficient * definition.constant
-            for (held, value) in zip(definition.symbols, definition.coefficients) {
-                accumulate(held, coefficient * value, into: row)
+            guard coefficient != 0 else { continue }
+            row.constant += coefficient * definitions.constants[position]
+            accumulateParametric(definitions.markers[position], coefficient * definitions.markerCoefficients[position])
+            for t in definitions.terms(at: position) {
+                accumulate(definitions.termSymbols[t], coefficient * definitions.termCoefficients[t], into: row)
             }
         }
         touched.sort()
@@ -187,20 +181,11 @@ extension Solver {
     /// Computes every defined variable's value, in the order the definitions were made.
     func evaluateDefinitions() {
         definitionsStale = false
-        guard !definitionOrder.isEmpty else { return }
+        guard definitions.entryCount > 0 else { return }
         if definitionValues.count < kinds.count {
             definitionValues.append(contentsOf: repeatElement(0, count: kinds.count - definitionValues.count))
         }
-        for position in definitionOrder.indices {
-            let symbol = definitionOrder[position]
-            guard definitionPositions[Int(symbol)] == Int32(position), let definition = definitions[Int(symbol)]
-            else { continue }
-            var value = definition.constant
-            for (held, coefficient) in zip(definition.symbols, definition.coefficients) {
-                value += coefficient * currentValue(of: held)
-            }
-            definitionValues[Int(symbol)] = value
-        }
+        definitions.evaluate(into: &definitionValues, rows: rows)
     }
 
     /// A symbol's value once the definitions are evaluated: a defined symbol's computed value, a
@@ -208,7 +193,7 @@ extension Solver {
     @inline(__always)
     func currentValue(of symbol: Int32) -> Double {
         let index = Int(symbol)
-        if definitions[index] != nil { return definitionValues[index] }
+        if definitions.positions[index] >= 0 { return definitionValues[index] }
         return rows[index]?.constant ?? 0
     }
 }

@@ -8,7 +8,10 @@ extension Solver {
         let expression = constraint.expression
         let row = Row(constant: expression.constant)
         var expands = false
-        for term in expression.terms where definitions[Int(symbol(for: term.variable))] != nil { expands = true }
+        for term in expression.terms {
+            let symbol = symbol(for: term.variable)  // made first: it may add to the definitions' table
+            if definitions.isDefined(symbol) { expands = true }
+        }
         if expands {
             // It names a defined variable: the row holds its expansion.
             beginExpansion()
@@ -268,9 +271,7 @@ extension Solver {
             if row.constant < 0 { infeasible.append(tag.other) }
             return true
         }
-        if tag.subject >= 0, let definition = definitions[Int(tag.subject)] {
-            definition.constant += definition.coefficient(of: tag.marker) * delta / a
-        }
+        if tag.subject >= 0 { shiftDefinition(tag, by: delta / a) }
         var consistent = true
         forEachRow(holding: tag.marker) { basic, row, coefficient in
             rowsChangedCount += 1

@@ -11,8 +11,7 @@ extension Solver {
         inHeap.append(false)
         stamps.append(0)
         owners.append(nil)
-        definitions.append(nil)
-        definitionPositions.append(-1)
+        definitions.appendSymbol()
         references.append(0)
         return id
     }

@@ -72,14 +72,8 @@ public final class Solver {
 
     // MARK: Definitions (Solver+Definitions.swift)
 
-    /// The definition of each defined symbol, by id (`nil`: not defined).
-    var definitions: [Row?] = []
-    /// Each defined symbol's place in `definitionOrder` (-1: not defined).
-    var definitionPositions: [Int32] = []
-    /// Defined symbols in the order their definitions were made (a topological order); entries
-    /// whose position no longer matches were dropped.
-    var definitionOrder: [Int32] = []
-    var droppedDefinitions = 0
+    /// The definitions, in the order they were made.
+    var definitions = DefinitionTable()
     /// How many definitions hold each symbol.
     var references: [Int32] = []
     /// Defined symbols' values, computed when values are read; stale after any change.
@@ -282,7 +276,7 @@ public final class Solver {
     /// The value of one variable now (0 for a variable the solver has not seen).
     public func value(of variable: Variable) -> Double {
         guard let symbol = knownSymbol(of: variable) else { return 0 }
-        if definitionsStale, definitions[Int(symbol)] != nil { evaluateDefinitions() }
+        if definitionsStale, definitions.isDefined(symbol) { evaluateDefinitions() }
         return currentValue(of: symbol)
     }
 
@@ -292,7 +286,7 @@ public final class Solver {
     /// solver has not seen (no constraint holds it).
     public func isAmbiguous(_ variable: Variable) -> Bool {
         guard let symbol = knownSymbol(of: variable) else { return true }
-        if definitions[Int(symbol)] != nil { return expansion(of: symbol).symbols.contains { canMoveFreely($0) } }
+        if definitions.isDefined(symbol) { return expansion(of: symbol).symbols.contains { canMoveFreely($0) } }
         guard let row = rows[Int(symbol)] else { return canMoveFreely(symbol) }
         return row.symbols.contains { canMoveFreely($0) }
     }
@@ -320,10 +314,7 @@ public final class Solver {
         rowCount = 0
         pivotCount = 0
         rowsChangedCount = 0
-        definitions = []
-        definitionPositions = []
-        definitionOrder = []
-        droppedDefinitions = 0
+        definitions = DefinitionTable()
         references = []
         definitionValues = []
         definitionsStale = false

@@ -100,6 +100,35 @@ struct SolverDefinitionTests {
         #expect(solver.statistics.rows == 4)
     }
 
+    @Test("removing most links of a chain (the table compacts) and adding them back keeps every value right")
+    func manyRemovals() throws {
+        let solver = Solver()
+        let count = 300
+        let (x, links) = try Self.chain(count, in: solver)
+        var removed = Set<Int>()
+        for i in stride(from: 1, through: count, by: 1) where i % 3 != 0 {
+            try solver.remove(links[i])
+            removed.insert(i)
+        }
+        func expected() -> [Double] {
+            var values = [0.0]
+            for i in 1...count { values.append(removed.contains(i) ? 0 : values[i - 1] + 1) }
+            return values
+        }
+        solver.updateVariables()
+        #expect(x.map(\.value) == expected())
+        #expect(solver.statistics.rows == count + 1 - removed.count)
+        // Back in a different order: a link whose variable others already hold goes into the tableau.
+        for i in removed.sorted(by: >) {
+            let link = Constraint(x[i], .equal, x[i - 1] + 1)
+            try solver.add(link)
+            removed.remove(i)
+        }
+        solver.updateVariables()
+        #expect(x.map(\.value) == expected())
+        #expect(x[count].value == Double(count))
+    }
+
     @Test("a contradiction through a chain names every link of it")
     func conflictThroughChain() throws {
         let solver = Solver()
