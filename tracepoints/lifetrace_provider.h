@@ -68,6 +68,55 @@ LTTNG_UST_TRACEPOINT_EVENT_CLASS(lifetrace, count_exit_event,
         LIFETRACE_CONTROLLER_FIELDS
         lttng_ust_field_integer(int64_t, count, count)))
 
+/*
+ * Log records (shape LOG): `controller` is the logger's label, `text` the message, `level` swift-log's
+ * level (0 trace … 6 critical), `metadata` a JSON object; `file`, `line` and `function` are NULL and
+ * -1 unless the handler was asked for them. One instance per level, each with its LTTng log level,
+ * so `lttng enable-event -u 'lifetrace:log_*' --loglevel=TRACE_WARNING` filters in the tracer.
+ */
+LTTNG_UST_TRACEPOINT_EVENT_CLASS(lifetrace, log_event,
+    LTTNG_UST_TP_ARGS(uint64_t, seq, const char *, controller, int8_t, level, const char *, text,
+        const char *, metadata, const char *, source, const char *, file, int64_t, line, const char *, function),
+    LTTNG_UST_TP_FIELDS(
+        lttng_ust_field_integer(uint64_t, seq, seq)
+        lttng_ust_field_string(controller, controller)
+        lttng_ust_field_integer(int8_t, level, level)
+        lttng_ust_field_string(text, text)
+        lttng_ust_field_string(metadata, metadata)
+        lttng_ust_field_string(source, source)
+        lttng_ust_field_string(file, file)
+        lttng_ust_field_integer(int64_t, line, line)
+        lttng_ust_field_string(function, function)))
+
+/*
+ * Spans (shape SPAN): `controller` is the operation's name and `id` the span id, so spans pair like
+ * any interval; `trace_id` is 32 hex digits, `parent_id` 0 for a root span; `attributes`, `errors`
+ * and `links` are JSON texts, `status` `ok`, `error[: message]` or NULL (unset).
+ */
+LTTNG_UST_TRACEPOINT_EVENT_CLASS(lifetrace, span_event,
+    LTTNG_UST_TP_ARGS(uint64_t, seq, const char *, controller, uint64_t, id, const char *, trace_id,
+        uint64_t, parent_id, const char *, kind, const char *, attributes, const char *, status,
+        const char *, errors, const char *, links),
+    LTTNG_UST_TP_FIELDS(
+        LIFETRACE_CONTROLLER_FIELDS
+        lttng_ust_field_string(trace_id, trace_id)
+        lttng_ust_field_integer_hex(uint64_t, parent_id, parent_id)
+        lttng_ust_field_string(kind, kind)
+        lttng_ust_field_string(attributes, attributes)
+        lttng_ust_field_string(status, status)
+        lttng_ust_field_string(errors, errors)
+        lttng_ust_field_string(links, links)))
+
+/* A span's event (`Span.addEvent`): `text` is the event's name. */
+LTTNG_UST_TRACEPOINT_EVENT_CLASS(lifetrace, span_instant_event,
+    LTTNG_UST_TP_ARGS(uint64_t, seq, const char *, controller, uint64_t, id, const char *, trace_id,
+        const char *, text, const char *, attributes),
+    LTTNG_UST_TP_FIELDS(
+        LIFETRACE_CONTROLLER_FIELDS
+        lttng_ust_field_string(trace_id, trace_id)
+        lttng_ust_field_string(text, text)
+        lttng_ust_field_string(attributes, attributes)))
+
 /* Hooks of other runtimes: the hook's name is a field (ten arguments: LTTng's maximum). */
 LTTNG_UST_TRACEPOINT_EVENT_CLASS(lifetrace, custom_event,
     LTTNG_UST_TP_ARGS(const char *, hook, uint64_t, seq, const char *, controller, uint64_t, id,
@@ -117,6 +166,31 @@ LTTNG_UST_TRACEPOINT_EVENT_CLASS(lifetrace, custom_event,
     LIFETRACE_INSTANCES(count_event, LIFETRACE_COUNT_ARGS, count_exit_event, LIFETRACE_COUNT_EXIT_ARGS, stem)
 #define LIFETRACE_INSTANCES_TEXT_COUNT(stem) \
     LIFETRACE_INSTANCES(text_event, LIFETRACE_TEXT_ARGS, count_exit_event, LIFETRACE_COUNT_EXIT_ARGS, stem)
+
+#define LIFETRACE_LOG_ARGS() LTTNG_UST_TP_ARGS(uint64_t, seq, const char *, controller, int8_t, level, const char *, text, \
+    const char *, metadata, const char *, source, const char *, file, int64_t, line, const char *, function)
+#define LIFETRACE_LOG_LEVEL(stem, level, loglevel) \
+    LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(lifetrace, log_event, lifetrace, stem##_##level, LIFETRACE_LOG_ARGS()) \
+    LTTNG_UST_TRACEPOINT_LOGLEVEL(lifetrace, stem##_##level, LTTNG_UST_TRACEPOINT_LOGLEVEL_##loglevel)
+/* swift-log's levels on LTTng's (docs/json-lines.md, LifetraceLogging's documentation). */
+#define LIFETRACE_INSTANCES_LOG(stem) \
+    LIFETRACE_LOG_LEVEL(stem, trace, DEBUG) \
+    LIFETRACE_LOG_LEVEL(stem, debug, DEBUG_PROGRAM) \
+    LIFETRACE_LOG_LEVEL(stem, info, INFO) \
+    LIFETRACE_LOG_LEVEL(stem, notice, NOTICE) \
+    LIFETRACE_LOG_LEVEL(stem, warning, WARNING) \
+    LIFETRACE_LOG_LEVEL(stem, error, ERR) \
+    LIFETRACE_LOG_LEVEL(stem, critical, CRIT)
+
+#define LIFETRACE_SPAN_ARGS() LTTNG_UST_TP_ARGS(uint64_t, seq, const char *, controller, uint64_t, id, \
+    const char *, trace_id, uint64_t, parent_id, const char *, kind, const char *, attributes, const char *, status, \
+    const char *, errors, const char *, links)
+#define LIFETRACE_INSTANCES_SPAN(stem) \
+    LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(lifetrace, span_event, lifetrace, stem##_entry, LIFETRACE_SPAN_ARGS()) \
+    LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(lifetrace, span_event, lifetrace, stem##_exit, LIFETRACE_SPAN_ARGS()) \
+    LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(lifetrace, span_instant_event, lifetrace, stem, \
+        LTTNG_UST_TP_ARGS(uint64_t, seq, const char *, controller, uint64_t, id, const char *, trace_id, \
+            const char *, text, const char *, attributes))
 
 #define LIFETRACE_HOOK(code, hook, member, stem, shape, category, doc) LIFETRACE_INSTANCES_##shape(stem)
 #include "hooks.def"

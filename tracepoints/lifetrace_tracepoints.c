@@ -8,9 +8,22 @@
 
 #include "include/lifetrace_tracepoints.h"
 
+/* The LOG shape's slots: no interval (never wanted) and an instant always worth building, whose
+ * level's own tracepoint lifetrace_tp_log checks (a slot has one state, a record seven levels). */
+static const int lifetrace_tp_never = 0;
+static const int lifetrace_tp_always = 1;
+
 #define LIFETRACE_STATE(stem) &lttng_ust_tracepoint_lifetrace___##stem.state
-#define LIFETRACE_HOOK(code, hook, member, stem, shape, category, doc) \
-    LIFETRACE_STATE(stem##_entry), LIFETRACE_STATE(stem##_exit), LIFETRACE_STATE(stem),
+#define LIFETRACE_STATES(stem) LIFETRACE_STATE(stem##_entry), LIFETRACE_STATE(stem##_exit), LIFETRACE_STATE(stem),
+#define LIFETRACE_STATES_CONTROLLER LIFETRACE_STATES
+#define LIFETRACE_STATES_TARGET LIFETRACE_STATES
+#define LIFETRACE_STATES_TEXT LIFETRACE_STATES
+#define LIFETRACE_STATES_STEP LIFETRACE_STATES
+#define LIFETRACE_STATES_COUNT LIFETRACE_STATES
+#define LIFETRACE_STATES_TEXT_COUNT LIFETRACE_STATES
+#define LIFETRACE_STATES_SPAN LIFETRACE_STATES
+#define LIFETRACE_STATES_LOG(stem) &lifetrace_tp_never, &lifetrace_tp_never, &lifetrace_tp_always,
+#define LIFETRACE_HOOK(code, hook, member, stem, shape, category, doc) LIFETRACE_STATES_##shape(stem)
 const int *const lifetrace_tp_states[LIFETRACE_TP_SLOT_COUNT] = {
 #include "hooks.def"
     LIFETRACE_STATE(event_entry), LIFETRACE_STATE(event_exit), LIFETRACE_STATE(event),
@@ -50,6 +63,9 @@ const char *lifetrace_tp_hook_name(unsigned code) {
 #define LIFETRACE_FIRE_STEP(name) lttng_ust_tracepoint(lifetrace, name, seq, controller, id, index, text)
 #define LIFETRACE_FIRE_COUNT(name) lttng_ust_tracepoint(lifetrace, name, seq, controller, id)
 #define LIFETRACE_FIRE_TEXT_COUNT LIFETRACE_FIRE_TEXT
+/* Logs and spans have fields of their own: lifetrace_tp_log and lifetrace_tp_span fire them. */
+#define LIFETRACE_FIRE_LOG(name) (void)0
+#define LIFETRACE_FIRE_SPAN(name) (void)0
 
 #define LIFETRACE_EXIT_CONTROLLER(name) lttng_ust_tracepoint(lifetrace, name, seq, controller, id)
 #define LIFETRACE_EXIT_TARGET LIFETRACE_EXIT_CONTROLLER
@@ -57,6 +73,59 @@ const char *lifetrace_tp_hook_name(unsigned code) {
 #define LIFETRACE_EXIT_STEP LIFETRACE_EXIT_CONTROLLER
 #define LIFETRACE_EXIT_COUNT(name) lttng_ust_tracepoint(lifetrace, name, seq, controller, id, count)
 #define LIFETRACE_EXIT_TEXT_COUNT LIFETRACE_EXIT_COUNT
+#define LIFETRACE_EXIT_LOG(name) (void)0
+#define LIFETRACE_EXIT_SPAN(name) (void)0
+
+/* The LOG hook's functions: its levels' states and its firing function (swift-log's level order). */
+#define LIFETRACE_LOG_FUNCTIONS(stem) \
+    static const int *const lifetrace_log_states[7] = { \
+        LIFETRACE_STATE(stem##_trace), LIFETRACE_STATE(stem##_debug), LIFETRACE_STATE(stem##_info), \
+        LIFETRACE_STATE(stem##_notice), LIFETRACE_STATE(stem##_warning), LIFETRACE_STATE(stem##_error), \
+        LIFETRACE_STATE(stem##_critical), \
+    }; \
+    int lifetrace_tp_log_enabled(unsigned level) { \
+        return level < 7 && __atomic_load_n(lifetrace_log_states[level], __ATOMIC_RELAXED) != 0; \
+    } \
+    void lifetrace_tp_log(unsigned level, uint64_t seq, const char *label, const char *message, \
+        const char *metadata, const char *source, const char *file, int64_t line, const char *function) { \
+        int8_t value = (int8_t)level; \
+        switch (level) { \
+        case 0: lttng_ust_tracepoint(lifetrace, stem##_trace, seq, label, value, message, metadata, source, file, line, function); break; \
+        case 1: lttng_ust_tracepoint(lifetrace, stem##_debug, seq, label, value, message, metadata, source, file, line, function); break; \
+        case 2: lttng_ust_tracepoint(lifetrace, stem##_info, seq, label, value, message, metadata, source, file, line, function); break; \
+        case 3: lttng_ust_tracepoint(lifetrace, stem##_notice, seq, label, value, message, metadata, source, file, line, function); break; \
+        case 4: lttng_ust_tracepoint(lifetrace, stem##_warning, seq, label, value, message, metadata, source, file, line, function); break; \
+        case 5: lttng_ust_tracepoint(lifetrace, stem##_error, seq, label, value, message, metadata, source, file, line, function); break; \
+        case 6: lttng_ust_tracepoint(lifetrace, stem##_critical, seq, label, value, message, metadata, source, file, line, function); break; \
+        default: break; \
+        } \
+    }
+
+/* The SPAN hook's firing function: phase 0 begin, 1 end, 2 a span's event (`kind` then holds its name). */
+#define LIFETRACE_SPAN_FUNCTIONS(stem) \
+    void lifetrace_tp_span(unsigned phase, uint64_t seq, const char *name, uint64_t span_id, const char *trace_id, \
+        uint64_t parent_id, const char *kind, const char *attributes, const char *status, const char *errors, \
+        const char *links) { \
+        switch (phase) { \
+        case 0: lttng_ust_tracepoint(lifetrace, stem##_entry, seq, name, span_id, trace_id, parent_id, kind, attributes, \
+            status, errors, links); break; \
+        case 1: lttng_ust_tracepoint(lifetrace, stem##_exit, seq, name, span_id, trace_id, parent_id, kind, attributes, \
+            status, errors, links); break; \
+        default: lttng_ust_tracepoint(lifetrace, stem, seq, name, span_id, trace_id, kind, attributes); break; \
+        } \
+    }
+
+#define LIFETRACE_FUNCTIONS_CONTROLLER(stem)
+#define LIFETRACE_FUNCTIONS_TARGET(stem)
+#define LIFETRACE_FUNCTIONS_TEXT(stem)
+#define LIFETRACE_FUNCTIONS_STEP(stem)
+#define LIFETRACE_FUNCTIONS_COUNT(stem)
+#define LIFETRACE_FUNCTIONS_TEXT_COUNT(stem)
+#define LIFETRACE_FUNCTIONS_LOG LIFETRACE_LOG_FUNCTIONS
+#define LIFETRACE_FUNCTIONS_SPAN LIFETRACE_SPAN_FUNCTIONS
+#define LIFETRACE_HOOK(code, hook, member, stem, shape, category, doc) LIFETRACE_FUNCTIONS_##shape(stem)
+#include "hooks.def"
+#undef LIFETRACE_HOOK
 
 static void lifetrace_tp_custom(unsigned phase, const char *hook, uint64_t seq, const char *controller, uint64_t id,
     const char *target, uint64_t target_id, int8_t animated, int64_t index, const char *text, int64_t count) {

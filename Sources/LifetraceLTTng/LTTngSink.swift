@@ -8,7 +8,9 @@ import LifetraceTracepoints
 /// `lifetrace:view_will_appear` for instants; `lifetrace:event*` for hooks of other runtimes),
 /// with the fields of the JSON lines (`seq`, `controller`, `id`, `target`, `target_id`,
 /// `animated`, `index`, `text`, `count`; LTTng adds the timestamp and, with `lttng add-context -u -t vtid`,
-/// the thread). Install it and attach a session at any time:
+/// the thread). swift-log records (the `log` hook) fire `lifetrace:log_trace` … `lifetrace:log_critical`,
+/// each with its LTTng log level, and spans `lifetrace:span_entry`, `lifetrace:span_exit` and
+/// `lifetrace:span` (see ``LTTngStructuredRecords``). Install it and attach a session at any time:
 /// `lttng create; lttng enable-event -u 'lifetrace:*'; lttng start`.
 ///
 /// The sink tells the system which tracepoints are enabled (``wants(_:_:)``), so with no session
@@ -47,7 +49,7 @@ public struct LTTngSink: TracerSink {
     @inline(__always)
     public func record(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, seq: UInt64) {
         let slot = Self.slot(hook, phase)
-        if details.target == nil && details.text == nil && hook.isWellKnown {
+        if details.target == nil && details.text == nil && details.fields == nil && hook.isWellKnown {
             Self.fireCommonShape(slot, seq, subject, details)
         } else {
             Self.fireInFull(slot, seq, hook, subject, details)
@@ -66,6 +68,12 @@ public struct LTTngSink: TracerSink {
 
     @inline(never)
     private static func fireInFull(_ slot: UInt32, _ seq: UInt64, _ hook: Hook, _ subject: Subject, _ details: Details) {
+        if hook == .log {
+            return LTTngStructuredRecords.fireLog(seq, subject, details)
+        }
+        if hook == .span {
+            return LTTngStructuredRecords.fireSpan(slot % 3, seq, subject, details)
+        }
         let id = UInt64(subject.id)
         let (animated, index, count) = scalars(of: details)
         let targetID = UInt64(details.target?.id ?? 0)
@@ -126,7 +134,7 @@ extension SinkRegistry {
 }
 
 /// Runs `body` with a C string of `string`, or with `NULL` when it is absent.
-private func withOptionalCString<R>(_ string: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
+func withOptionalCString<R>(_ string: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
     guard let string else { return body(nil) }
     return string.withCString { body($0) }
 }

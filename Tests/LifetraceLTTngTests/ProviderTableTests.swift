@@ -55,12 +55,9 @@ struct ProviderTableTests {
             "/usr/bin/env",
             ["cc", "-E", "-P", "-I", Repository.path("tracepoints"), Repository.path("tracepoints/lifetrace_tracepoints.c")])
         try #require(preprocessed.status == 0, "cc -E failed: \(preprocessed.stderr)")
-        let entryClass = ["CONTROLLER": "controller_event", "TARGET": "target_event", "TEXT": "text_event",
-                          "STEP": "step_event", "COUNT": "count_event", "TEXT_COUNT": "text_event"]
         for hook in hooks {
-            let shapeClass = try #require(entryClass[hook.shape], "unknown shape \(hook.shape)")
-            let exitClass = hook.shape.hasSuffix("COUNT") ? "count_exit_event" : "exit_event"
-            for (name, eventClass) in [("\(hook.stem)_entry", shapeClass), ("\(hook.stem)_exit", exitClass), (hook.stem, shapeClass)] {
+            let tracepoints = try #require(Self.tracepoints(of: hook), "unknown shape \(hook.shape)")
+            for (name, eventClass) in tracepoints {
                 // Each instance defines its event descriptor from its class's fields.
                 #expect(
                     preprocessed.stdout.contains("lttng_ust__event_desc___lifetrace_\(name) ")
@@ -70,6 +67,45 @@ struct ProviderTableTests {
                     preprocessed.stdout.contains("lttng_ust__event_probe__lifetrace___\(eventClass)"),
                     "no class \(eventClass)")
             }
+        }
+    }
+
+    @Test("the LOG hook's tracepoints carry LTTng's log levels, from TRACE_DEBUG (trace) to TRACE_CRIT (critical)")
+    func logTracepointsHaveLogLevels() throws {
+        let log = try #require(try Self.hooksDef().first { $0.shape == "LOG" }, "no LOG hook in hooks.def")
+        let preprocessed = try runProcess(
+            "/usr/bin/env",
+            ["cc", "-E", "-P", "-I", Repository.path("tracepoints"), Repository.path("tracepoints/lifetrace_tracepoints.c")])
+        try #require(preprocessed.status == 0, "cc -E failed: \(preprocessed.stderr)")
+        // Each level's descriptor points at its own loglevel constant, defined from the enum value.
+        let expected = [("trace", 14), ("debug", 8), ("info", 6), ("notice", 5), ("warning", 4), ("error", 3), ("critical", 2)]
+        #expect(LTTngStructuredRecords.logLevels == expected.map(\.0))
+        let text = preprocessed.stdout.replacingOccurrences(of: "\n", with: " ")
+        for (level, value) in expected {
+            let name = "\(log.stem)_\(level)"
+            let pattern = try Regex("_loglevel_value___lifetrace___\(name)\\s*=\\s*(\\w+)")
+            let match = try #require(text.firstMatch(of: pattern), "no loglevel for lifetrace:\(name)")
+            let constant = String(match.output[1].substring ?? "")
+            let enumValue = try Regex("\\b\(constant)\\s*=\\s*(\\d+)")
+            let number = text.firstMatch(of: enumValue).flatMap { Int($0.output[1].substring ?? "") }
+            #expect(number == value, "lifetrace:\(name): \(constant) is \(number.map(String.init) ?? "?"), expected \(value)")
+        }
+    }
+
+    /// The tracepoints a hook's shape registers, with their event classes.
+    private static func tracepoints(of hook: HookLine) -> [(String, String)]? {
+        let stem = hook.stem
+        switch hook.shape {
+        case "LOG":
+            return LTTngStructuredRecords.logLevels.map { ("\(stem)_\($0)", "log_event") }
+        case "SPAN":
+            return [("\(stem)_entry", "span_event"), ("\(stem)_exit", "span_event"), (stem, "span_instant_event")]
+        default:
+            let entryClass = ["CONTROLLER": "controller_event", "TARGET": "target_event", "TEXT": "text_event",
+                              "STEP": "step_event", "COUNT": "count_event", "TEXT_COUNT": "text_event"]
+            guard let shapeClass = entryClass[hook.shape] else { return nil }
+            let exitClass = hook.shape.hasSuffix("COUNT") ? "count_exit_event" : "exit_event"
+            return [("\(stem)_entry", shapeClass), ("\(stem)_exit", exitClass), (stem, shapeClass)]
         }
     }
 }

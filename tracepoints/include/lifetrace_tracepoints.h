@@ -50,6 +50,25 @@ const char *lifetrace_tp_hook_name(unsigned code);
 void lifetrace_tp_fire(unsigned slot, const char *hook, uint64_t seq, const char *controller, uint64_t id,
     const char *target, uint64_t target_id, int8_t animated, int64_t index, const char *text, int64_t count);
 
+/** Whether a session enables the log tracepoint of swift-log's `level` (0 trace … 6 critical). */
+int lifetrace_tp_log_enabled(unsigned level);
+
+/**
+ * Fires the log tracepoint of swift-log's `level` (0 trace … 6 critical; each has its LTTng log level):
+ * `label` is the logger's, `metadata` a JSON object's text; absent strings are NULL, an absent `line` -1.
+ */
+void lifetrace_tp_log(unsigned level, uint64_t seq, const char *label, const char *message,
+    const char *metadata, const char *source, const char *file, int64_t line, const char *function);
+
+/**
+ * Fires a span tracepoint: `phase` 0 its begin, 1 its end (both with every field), 2 one of its
+ * events (`kind` then carries the event's name, and only `attributes` of the rest is recorded).
+ * `parent_id` is 0 for a root span; absent strings are NULL.
+ */
+void lifetrace_tp_span(unsigned phase, uint64_t seq, const char *name, uint64_t span_id, const char *trace_id,
+    uint64_t parent_id, const char *kind, const char *attributes, const char *status, const char *errors,
+    const char *links);
+
 #ifdef __cplusplus
 }
 #endif

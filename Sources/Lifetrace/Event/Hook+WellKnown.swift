@@ -69,12 +69,16 @@ extension Hook {
     @inlinable public static var unsatisfiableConstraints: Hook { Hook(code: 32) }
     /// A view's frame is not fully determined by its constraints (the opt-in ambiguity check); `text` says which.
     @inlinable public static var ambiguousLayout: Hook { Hook(code: 33) }
+    /// A swift-log record (LifetraceLogging): `controller` is the logger's label, `text` the message; level, metadata and source are fields.
+    @inlinable public static var log: Hook { Hook(code: 34) }
+    /// A swift-distributed-tracing span (LifetraceTracing), an interval named by `controller` with the span id as `id`; trace and parent ids, kind, attributes, status, errors and links are fields; its instants are the span's events.
+    @inlinable public static var span: Hook { Hook(code: 35) }
 }
 
 extension HookNames {
     /// The number of well-known hooks; codes at or above it are hooks of other runtimes.
     @inlinable
-    static var wellKnownCount: UInt32 { 34 }
+    static var wellKnownCount: UInt32 { 36 }
 
     /// The name of a well-known hook as static text (no allocation, no reference count, nothing to
     /// escape), or `nil` for a hook of another runtime.
@@ -114,6 +118,8 @@ extension HookNames {
         case 31: "layoutEngineSolve"
         case 32: "unsatisfiableConstraints"
         case 33: "ambiguousLayout"
+        case 34: "log"
+        case 35: "span"
         default: nil
         }
     }

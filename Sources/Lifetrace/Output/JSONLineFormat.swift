@@ -2,8 +2,8 @@
 /// written by hand into a reused ``LineBuffer`` (never `JSONEncoder`), so an event costs no allocation.
 ///
 /// Keys, in order (absent ones are omitted): `seq`, `ts`, `event`, `phase`, `controller`, `id`,
-/// `target`, `target_id`, `animated`, `index`, `text`, `count`, `dur_ns`, `thread`, `pid` (only on
-/// events read from a trace of several processes).
+/// `target`, `target_id`, `animated`, `index`, `text`, `count`, the event's ``Field``s in their order
+/// (logs' and spans'), `dur_ns`, `thread`, `pid` (only on events read from a trace of several processes).
 public enum JSONLineFormat {
     /// Appends `event` as one JSON object and a newline.
     public static func append(_ event: Event, to buffer: inout LineBuffer) {
@@ -50,6 +50,14 @@ public enum JSONLineFormat {
         if let count = details.count {
             buffer.append(",\"count\":")
             buffer.appendDecimal(count)
+        }
+        if let fields = details.fields {
+            for field in fields {
+                buffer.append(UInt8(ascii: ","))
+                buffer.appendJSONString(field.key)
+                buffer.append(UInt8(ascii: ":"))
+                field.value.appendJSON(to: &buffer)
+            }
         }
         if let duration = event.duration {
             buffer.append(",\"dur_ns\":")

@@ -44,6 +44,10 @@ public struct TextLineFormat: Sendable, Hashable {
             buffer.append(UInt8(ascii: "\n"))
             return
         }
+        if event.hook == .log {
+            Self.appendLog(event, to: &buffer)
+            return
+        }
         Self.appendObject(event.subject, to: &buffer)
         buffer.append(UInt8(ascii: " "))
         if let name = HookNames.staticName(of: event.hook.code) {
@@ -67,8 +71,32 @@ public struct TextLineFormat: Sendable, Hashable {
             buffer.appendDecimal(count)
             buffer.append(count == 1 ? " view" : " views")
         }
+        if let fields = details.fields { Self.appendFields(fields, to: &buffer) }
         if event.phase == .end { appendDuration(event.duration, to: &buffer) }
         buffer.append(UInt8(ascii: "\n"))
+    }
+
+    /// A log record as a log line: `label warning: message key=value …` (its metadata as
+    /// `key=value`, then its other fields).
+    private static func appendLog(_ event: Event, to buffer: inout LineBuffer) {
+        let fields = event.details.fields ?? []
+        buffer.appendPrintable(event.subject.name)
+        buffer.append(UInt8(ascii: " "))
+        buffer.appendPrintable(fields["level"]?.string ?? "log")
+        buffer.append(": ")
+        buffer.appendPrintable(event.details.text ?? "")
+        if case .object(let metadata) = fields["metadata"] { appendFields(metadata, to: &buffer) }
+        appendFields(fields.filter { $0.key != "level" && $0.key != "metadata" }, to: &buffer)
+        buffer.append(UInt8(ascii: "\n"))
+    }
+
+    private static func appendFields(_ fields: [Field], to buffer: inout LineBuffer) {
+        for field in fields {
+            buffer.append(UInt8(ascii: " "))
+            buffer.appendPrintable(field.key)
+            buffer.append(UInt8(ascii: "="))
+            field.value.appendText(to: &buffer)
+        }
     }
 
     /// One event as a line of text (with its newline), or an empty string when left out.

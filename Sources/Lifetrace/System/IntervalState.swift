@@ -52,4 +52,11 @@ public struct IntervalState: Sendable {
         if let count { details.count = count }
         _ = LifetraceSystem.emit(open.hook, .end, open.subject, details, since: open.beginTimestamp)
     }
+
+    /// Emits the `end` record with details of its own instead of the begin's.
+    @inlinable
+    func end(details: Details) {
+        guard let open, LifetraceSystem.isEnabled else { return }
+        _ = LifetraceSystem.emit(open.hook, .end, open.subject, details, since: open.beginTimestamp)
+    }
 }

@@ -36,6 +36,14 @@ public struct Probe: Sendable {
         state.end(count: count)
     }
 
+    /// Emits the `end` record of an interval begun with ``beginInterval(_:_:)`` with details of its
+    /// own (such as a span's status and final attributes) instead of the begin's. The state may be
+    /// ended on any thread.
+    @inlinable
+    public func endInterval(_ state: IntervalState, details: Details) {
+        state.end(details: details)
+    }
+
     /// Runs `body` as an interval: `begin` before, `end` after, even when it throws.
     @inlinable
     public func withInterval<R>(

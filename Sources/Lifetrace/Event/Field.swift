@@ -1,0 +1,24 @@
+/// A named value an event carries beyond the fixed ``Details``: a log record's level, label, message
+/// and metadata, a span's trace id, kind and attributes.
+///
+/// Sinks write fields after the fixed details, in their order: the JSON-lines sink as keys of the
+/// record (`"level":"warning"`), the text sink as `key=value`. Hooks of controllers carry none.
+public struct Field: Sendable, Hashable {
+    /// The key, in snake case (a JSON-lines key: `trace_id`, `metadata`).
+    public var key: String
+    /// The value.
+    public var value: FieldValue
+
+    /// Creates a field.
+    public init(_ key: String, _ value: FieldValue) {
+        self.key = key
+        self.value = value
+    }
+}
+
+extension [Field] {
+    /// The value of the first field named `key`, or `nil`.
+    public subscript(key: String) -> FieldValue? {
+        first { $0.key == key }?.value
+    }
+}

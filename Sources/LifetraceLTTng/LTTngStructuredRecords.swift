@@ -1,0 +1,83 @@
+import Lifetrace
+import LifetraceTracepoints
+
+/// The records of the hooks with fields of their own: swift-log records (`log`) and spans (`span`).
+///
+/// A log record fires the tracepoint of its level, each with its LTTng log level, so
+/// `lttng enable-event -u 'lifetrace:log_*' --loglevel=TRACE_WARNING` keeps warnings and worse in
+/// the tracer itself:
+///
+/// | swift-log | tracepoint | LTTng log level |
+/// |---|---|---|
+/// | `trace` | `lifetrace:log_trace` | `TRACE_DEBUG` (14) |
+/// | `debug` | `lifetrace:log_debug` | `TRACE_DEBUG_PROGRAM` (8) |
+/// | `info` | `lifetrace:log_info` | `TRACE_INFO` (6) |
+/// | `notice` | `lifetrace:log_notice` | `TRACE_NOTICE` (5) |
+/// | `warning` | `lifetrace:log_warning` | `TRACE_WARNING` (4) |
+/// | `error` | `lifetrace:log_error` | `TRACE_ERR` (3) |
+/// | `critical` | `lifetrace:log_critical` | `TRACE_CRIT` (2) |
+public enum LTTngStructuredRecords {
+    /// swift-log's level names, in order: a record's `level` field gives its tracepoint.
+    public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+
+    /// Whether a session enables the log tracepoint of a swift-log level name.
+    public static func wantsLog(level: String) -> Bool {
+        guard let index = logLevels.firstIndex(of: level) else { return false }
+        return lifetrace_tp_log_enabled(UInt32(index)) != 0
+    }
+
+    /// Fires the log tracepoint of the record's level, if a session enables it.
+    static func fireLog(_ seq: UInt64, _ subject: Subject, _ details: Details) {
+        let fields = details.fields ?? []
+        guard let levelName = fields["level"]?.string, let level = logLevels.firstIndex(of: levelName),
+            lifetrace_tp_log_enabled(UInt32(level)) != 0
+        else { return }
+        let line: Int64
+        if case .integer(let number) = fields["line"] { line = number } else { line = -1 }
+        withOptionalCString(subject.name) { label in
+            withOptionalCString(details.text) { message in
+                withOptionalCString(fields["metadata"]?.json) { metadata in
+                    withOptionalCString(fields["source"]?.string) { source in
+                        withOptionalCString(fields["file"]?.string) { file in
+                            withOptionalCString(fields["function"]?.string) { function in
+                                lifetrace_tp_log(UInt32(level), seq, label, message, metadata, source, file, line, function)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Fires a span's begin (phase 0), end (1) or event (2).
+    static func fireSpan(_ phase: UInt32, _ seq: UInt64, _ subject: Subject, _ details: Details) {
+        let fields = details.fields ?? []
+        let parent = fields["parent_span_id"]?.string.flatMap { UInt64($0, radix: 16) } ?? 0
+        // A span's event carries its name in `kind`'s place (the tracepoint's `text`).
+        let kind = phase == 2 ? details.text : fields["kind"]?.string
+        withOptionalCString(subject.name) { name in
+            withOptionalCString(fields["trace_id"]?.string) { traceID in
+                withOptionalCString(kind) { kind in
+                    withOptionalCString(fields["attributes"]?.json) { attributes in
+                        withOptionalCString(status(fields["status"])) { status in
+                            withOptionalCString(fields["errors"]?.json) { errors in
+                                withOptionalCString(fields["links"]?.json) { links in
+                                    lifetrace_tp_span(
+                                        phase, seq, name, UInt64(subject.id), traceID, parent, kind, attributes, status,
+                                        errors, links)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `ok`, `error` or `error: MESSAGE` for a span's status field (an object of `code` and `message`).
+    private static func status(_ value: FieldValue?) -> String? {
+        guard case .object(let status) = value, let code = status["code"]?.string else { return nil }
+        guard let message = status["message"]?.string else { return code }
+        return "\(code): \(message)"
+    }
+}
