@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "LifetraceScenario", targets: ["LifetraceScenario"]),
         .library(name: "LifetraceAnalysis", targets: ["LifetraceAnalysis"]),
         .library(name: "LifetraceCTF", targets: ["LifetraceCTF"]),
+        .library(name: "LifetraceLogging", targets: ["LifetraceLogging"]),
+        .library(name: "LifetraceTracing", targets: ["LifetraceTracing"]),
         .executable(name: "lifetrace", targets: ["lifetrace"]),
         .plugin(name: "TracePlugin", targets: ["TracePlugin"]),
     ],
@@ -20,6 +22,10 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         // `swift package generate-documentation`: the DocC catalogs, checked by tools/docs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Swift's observability APIs, which LifetraceLogging and LifetraceTracing implement.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        .package(url: "https://github.com/swift-otel/swift-w3c-trace-context", from: "1.0.0"),
     ],
     targets: [
         // The instrumentation core: no dependency on any UI runtime. CLifetrace holds its hot-path
@@ -61,6 +67,21 @@ let package = Package(
         // libbabeltrace2-dev): a C graph whose sink hands each event over as one flat record.
         .target(name: "CLifetraceCTF", linkerSettings: [.linkedLibrary("babeltrace2")]),
         .target(name: "LifetraceCTF", dependencies: ["Lifetrace", "LifetraceAnalysis", "CLifetraceCTF"]),
+        // swift-log's backend: each log record is a Lifetrace event (`lifetrace:log_*` in LTTng).
+        .target(
+            name: "LifetraceLogging",
+            dependencies: ["Lifetrace", .product(name: "Logging", package: "swift-log")]
+        ),
+        // swift-distributed-tracing's backend: each span is a Lifetrace interval (`lifetrace:span_*`).
+        .target(
+            name: "LifetraceTracing",
+            dependencies: [
+                "Lifetrace",
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
+                .product(name: "W3CTraceContext", package: "swift-w3c-trace-context"),
+            ]
+        ),
         .executableTarget(
             name: "lifetrace",
             dependencies: [
@@ -97,6 +118,16 @@ let package = Package(
         .testTarget(
             name: "LifetraceLTTngTests",
             dependencies: ["Lifetrace", "LifetraceLTTng", "LifetraceAnalysis", "LifetraceCTF", "LifetraceTestSupport"]
+        ),
+        .testTarget(
+            name: "LifetraceObservabilityTests",
+            dependencies: [
+                "Lifetrace", "LifetraceLTTng", "LifetraceLogging", "LifetraceTracing", "LifetraceAnalysis", "LifetraceCTF",
+                "LifetraceTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,102 @@
+import Instrumentation
+import Lifetrace
+import Synchronization
+import Tracing
+import W3CTraceContext
+
+/// A span of ``LifetraceTracer``: an interval of the `span` hook named by its operation, whose
+/// subject's identity is the span id, so its begin and end pair like any interval's.
+///
+/// Its begin record carries the fields `trace_id` (32 hex digits), `span_id` (16), `parent_span_id`
+/// (absent on a root span), `kind` and the attributes set so far; its end record carries the same,
+/// the final `attributes`, `status` (`{"code":"ok"}` or `{"code":"error","message":…}`), `errors`
+/// (the errors recorded) and `links`. Each `addEvent` is an instant with the event's name as `text`.
+/// A span may end on another thread or task than the one it began on; ending it again does nothing.
+public final class LifetraceSpan: Tracing.Span {
+    private struct State {
+        var operationName: String
+        var attributes: SpanAttributes = [:]
+        var status: SpanStatus?
+        var errors: [FieldValue] = []
+        var links: [FieldValue] = []
+        var interval: IntervalState = .inactive
+        var ended = false
+    }
+
+    /// The span's context: the parent's, with this span's W3C trace context.
+    public let context: InstrumentationContext
+    /// The span's W3C trace context (its trace id, span id and flags).
+    public let traceContext: TraceContext
+    /// The span id of the parent, or `nil` for the root of a trace.
+    public let parentSpanID: SpanID?
+    /// The span's kind.
+    public let kind: SpanKind
+    private let probe: Probe
+    private let state: Mutex<State>
+
+    init(operationName: String, kind: SpanKind, context: InstrumentationContext, traceContext: TraceContext, parentSpanID: SpanID?) {
+        self.context = context
+        self.traceContext = traceContext
+        self.parentSpanID = parentSpanID
+        self.kind = kind
+        self.probe = Probe(name: operationName, id: UInt(SpanFields.number(of: traceContext.spanID)))
+        self.state = Mutex(State(operationName: operationName))
+        let details = SpanFields.details(of: self, attributes: [:], links: [], status: nil, errors: nil)
+        let interval = probe.beginInterval(.span, details)
+        state.withLock { $0.interval = interval }
+    }
+
+    /// The operation's name (the subject of the span's records; a new name shows in the end record).
+    public var operationName: String {
+        get { state.withLock { $0.operationName } }
+        set { state.withLock { $0.operationName = newValue } }
+    }
+
+    /// The span's attributes, written with its end record.
+    public var attributes: SpanAttributes {
+        get { state.withLock { $0.attributes } }
+        set { state.withLock { $0.attributes = newValue } }
+    }
+
+    /// Whether the span still records (it has not ended).
+    public var isRecording: Bool { state.withLock { !$0.ended } }
+
+    /// Sets the status written with the end record.
+    public func setStatus(_ status: SpanStatus) {
+        state.withLock { $0.status = status }
+    }
+
+    /// Emits an instant of the `span` hook: the event's name as `text`, its attributes as a field.
+    public func addEvent(_ event: SpanEvent) {
+        guard isRecording else { return }
+        probe.emitEvent(.span, Details(text: event.name, fields: SpanFields.eventFields(of: self, event.attributes)))
+    }
+
+    /// Records an error, written in the end record's `errors`.
+    public func recordError<Instant: TracerInstant>(
+        _ error: any Error, attributes: SpanAttributes, at instant: @autoclosure () -> Instant
+    ) {
+        let entry = SpanFields.error(error, attributes: attributes)
+        state.withLock { if !$0.ended { $0.errors.append(entry) } }
+    }
+
+    /// Adds a link, written in the end record's `links`.
+    public func addLink(_ link: SpanLink) {
+        let entry = SpanFields.link(link)
+        state.withLock { if !$0.ended { $0.links.append(entry) } }
+    }
+
+    /// Ends the span: emits its end record (once).
+    public func end<Instant: TracerInstant>(at instant: @autoclosure () -> Instant) {
+        let ending: State? = state.withLock { state in
+            guard !state.ended else { return nil }
+            state.ended = true
+            return state
+        }
+        guard let ending else { return }
+        var details = SpanFields.details(
+            of: self, attributes: ending.attributes, links: ending.links, status: ending.status, errors: ending.errors)
+        if ending.operationName != probe.subject.name { details.fields?.append(Field("name", .string(ending.operationName))) }
+        probe.endInterval(ending.interval, details: details)
+    }
+}

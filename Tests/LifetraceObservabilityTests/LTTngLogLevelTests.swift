@@ -1,0 +1,59 @@
+import Foundation
+import Lifetrace
+import LifetraceLTTng
+import LifetraceLogging
+import LifetraceTestSupport
+import Logging
+import Testing
+
+/// swift-log records through the LTTng sink, recorded by a real session of the test's own.
+@Suite("swift-log records in LTTng", .serialized)
+struct LTTngLogLevelTests {
+    @Test("--loglevel=TRACE_WARNING keeps warning, error and critical records, in the tracer")
+    func logLevelFiltersInTracer() throws {
+        let marker = "m\(UInt32.random(in: 0...UInt32.max))"
+        let lines = try TracedSession.with(enable: [["lifetrace:log_*", "--loglevel=TRACE_WARNING"]]) { session in
+            LifetraceSystem.withSink(LTTngSink()) {
+                #expect(
+                    waitUntil { LTTngStructuredRecords.wantsLog(level: "warning") },
+                    "the session's enablement never reached this process")
+                #expect(LTTngStructuredRecords.wantsLog(level: "critical"))
+                var logger = Logger(label: "lttng-levels") {
+                    LifetraceLogHandler(label: $0, metadataProvider: nil, includesSourceLocation: true)
+                }
+                logger.logLevel = .trace
+                for level in Logger.Level.allCases {
+                    logger.log(level: level, "\(marker) \(level.rawValue)", metadata: ["level": "\(level.rawValue)"])
+                }
+            }
+            try session.stop()
+            return try session.babeltrace().filter { $0.contains(marker) }
+        }
+        let names = lines.compactMap { $0.firstMatch(of: #/ (lifetrace:log_\w+): /#).map { String($0.1) } }
+        #expect(names == ["lifetrace:log_warning", "lifetrace:log_error", "lifetrace:log_critical"], "\(lines)")
+        let warning = try #require(lines.first)
+        #expect(warning.contains(#"controller = "lttng-levels""#), "\(warning)")
+        #expect(warning.contains("level = 4"), "\(warning)")
+        #expect(warning.contains(#"text = "\#(marker) warning""#), "\(warning)")
+        #expect(warning.contains(#"metadata = "{\"level\":\"warning\"}""#), "\(warning)")
+        #expect(warning.contains(#"source = "LifetraceObservabilityTests""#), "\(warning)")
+        #expect(warning.contains("LTTngLogLevelTests.swift"), "\(warning)")
+    }
+
+    @Test("every level's tracepoint when a session takes them all (loglevel TRACE_DEBUG and above)")
+    func everyLevelWhenAllEnabled() throws {
+        let marker = "m\(UInt32.random(in: 0...UInt32.max))"
+        let lines = try TracedSession.with(enable: [["lifetrace:log_*", "--loglevel=TRACE_DEBUG"]]) { session in
+            LifetraceSystem.withSink(LTTngSink()) {
+                #expect(waitUntil { LTTngStructuredRecords.wantsLog(level: "trace") })
+                var logger = Logger(label: "all") { LifetraceLogHandler(label: $0) }
+                logger.logLevel = .trace
+                for level in Logger.Level.allCases { logger.log(level: level, "\(marker)") }
+            }
+            try session.stop()
+            return try session.babeltrace().filter { $0.contains(marker) }
+        }
+        let names = lines.compactMap { $0.firstMatch(of: #/ lifetrace:(log_\w+): /#).map { String($0.1) } }
+        #expect(names == LTTngStructuredRecords.logLevels.map { "log_\($0)" }, "\(lines)")
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Lifetrace
+import LifetraceLogging
+import Logging
+import Testing
+
+/// LifetraceLogHandler: records as `log` events, swift-log's conventions, the sinks' formats.
+@Suite("swift-log handler")
+struct LogHandlerTests {
+    private static func logger(_ label: String = "app", sourceLocation: Bool = false, provider: Logger.MetadataProvider? = nil) -> Logger {
+        Logger(label: label) { LifetraceLogHandler(label: $0, metadataProvider: provider, includesSourceLocation: sourceLocation) }
+    }
+
+    private static func recorded(_ body: () -> Void) -> [Event] {
+        let sink = RecordingSink()
+        LifetraceSystem.withSink(sink) { body() }
+        return sink.events
+    }
+
+    @Test("a record is an instant of the log hook: label, message, level, metadata, source")
+    func recordBecomesEvent() throws {
+        var logger = Self.logger("db")
+        logger[metadataKey: "pool"] = "main"
+        let events = Self.recorded { logger.warning("slow query", metadata: ["ms": "840"]) }
+        let event = try #require(events.only)
+        #expect(event.hook == .log)
+        #expect(event.phase == .instant)
+        #expect(event.subject.name == "db")
+        #expect(event.details.text == "slow query")
+        let fields = try #require(event.details.fields)
+        #expect(fields["level"] == .string("warning"))
+        #expect(fields["source"] == .string("LifetraceObservabilityTests"))
+        #expect(fields["metadata"] == .object([Field("ms", .string("840")), Field("pool", .string("main"))]))
+        #expect(fields["file"] == nil && fields["line"] == nil && fields["function"] == nil)
+    }
+
+    @Test("file, line and function only when asked")
+    func sourceLocation() throws {
+        let logger = Self.logger(sourceLocation: true)
+        let line = #line + 1
+        let events = Self.recorded { logger.error("boom") }
+        let fields = try #require(events.only?.details.fields)
+        #expect(fields["line"] == .integer(Int64(line)))
+        #expect(fields["file"]?.string?.hasSuffix("LogHandlerTests.swift") == true)
+        #expect(fields["function"] == .string("sourceLocation()"))
+    }
+
+    @Test("logLevel filters: below it nothing is emitted; the default is info")
+    func logLevel() {
+        var logger = Self.logger()
+        #expect(logger.logLevel == .info)
+        let atInfo = Self.recorded {
+            logger.debug("hidden")
+            logger.info("shown")
+        }
+        #expect(atInfo.map(\.details.text) == ["shown"])
+        logger.logLevel = .error
+        let atError = Self.recorded {
+            logger.warning("hidden")
+            logger.critical("shown")
+        }
+        #expect(atError.compactMap { $0.details.fields?["level"]?.string } == ["critical"])
+    }
+
+    @Test("metadata: provider, then handler, then record, later keys winning; a copy's metadata is its own")
+    func metadataMerging() throws {
+        let provider = Logger.MetadataProvider { ["request": "r1", "who": "provider"] }
+        var logger = Self.logger(provider: provider)
+        logger[metadataKey: "who"] = "handler"
+        var copy = logger
+        copy[metadataKey: "copy"] = "yes"
+        let events = Self.recorded {
+            logger.info("one", metadata: ["extra": .array(["a", .dictionary(["b": "c"])])])
+            logger.info("two", metadata: ["who": "record"])
+        }
+        try #require(events.count == 2)
+        #expect(events[0].details.fields?["metadata"] == .object([
+            Field("extra", .list([.string("a"), .object([Field("b", .string("c"))])])),
+            Field("request", .string("r1")), Field("who", .string("handler")),
+        ]))
+        #expect(events[1].details.fields?["metadata"] == .object([Field("request", .string("r1")), Field("who", .string("record"))]))
+        #expect(logger[metadataKey: "copy"] == nil)
+    }
+
+    @Test("inside a MultiplexLogHandler, beside another handler")
+    func multiplex() throws {
+        let logger = Logger(label: "multi") { label in
+            MultiplexLogHandler([LifetraceLogHandler(label: label), SwiftLogNoOpLogHandler(label)])
+        }
+        var tagged = logger
+        tagged[metadataKey: "tag"] = "t"
+        let events = Self.recorded { tagged.notice("through the multiplexer") }
+        let event = try #require(events.only)
+        #expect(event.subject.name == "multi")
+        #expect(event.details.fields?["level"] == .string("notice"))
+        #expect(event.details.fields?["metadata"] == .object([Field("tag", .string("t"))]))
+    }
+
+    @Test("JSON lines: a record with level, message, metadata and source; text: a log line")
+    func formats() throws {
+        let logger = Self.logger("api")
+        let events = Self.recorded { logger.warning("disk \"full\"", metadata: ["user": "ada", "n": .stringConvertible(3)]) }
+        let event = try #require(events.only)
+        let line = JSONLineFormat.line(event)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(object["event"] as? String == "log")
+        #expect(object["controller"] as? String == "api")
+        #expect(object["text"] as? String == "disk \"full\"")
+        #expect(object["level"] as? String == "warning")
+        #expect(object["source"] as? String == "LifetraceObservabilityTests")
+        #expect((object["metadata"] as? [String: String]) == ["n": "3", "user": "ada"])
+        #expect(line.contains(#""level":"warning","source":"LifetraceObservabilityTests","metadata":{"n":"3","user":"ada"}"#), "\(line)")
+        #expect(TextLineFormat().line(event) == "api warning: disk \"full\" n=3 user=ada source=LifetraceObservabilityTests\n")
+    }
+}
+
+extension Array {
+    /// The one element, or `nil` when there are none or several.
+    var only: Element? { count == 1 ? first : nil }
+}
