@@ -46,6 +46,7 @@ public struct ChromeTraceExporter: Sendable {
             if let index = details.index { fields.append("\"index\":\(index)") }
             if let text = details.text { fields.append("\"text\":\(JSONText.quote(text))") }
             if let count = details.count { fields.append("\"count\":\(count)") }
+            for field in details.fields ?? [] { fields.append("\(JSONText.quote(field.key)):\(field.value.json)") }
             if let interval, let begin = interval.beginIndex { fields.append("\"seq\":\(events[begin].seq)") }
             if let interval, let end = interval.endIndex { fields.append("\"end_seq\":\(events[end].seq)") }
             if let event { fields.append("\"seq\":\(event.seq)") }
@@ -140,8 +141,12 @@ public struct ChromeTraceExporter: Sendable {
         return "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n" + lines.joined(separator: ",\n") + "\n]}\n"
     }
 
-    /// The event's name in the viewer: `Inbox viewDidLoad`, `step 3: push Message`, `Window layoutPass`.
+    /// The event's name in the viewer: `Inbox viewDidLoad`, `step 3: push Message`, `Window layoutPass`;
+    /// a span's operation name (`span GET /users`).
     private func name(_ hook: Hook, _ subject: Subject, _ details: Details) -> String {
+        if hook == .span {
+            return details.text.map { "\(subject.name): \($0)" } ?? "span \(subject.name)"
+        }
         if hook == .scenarioStep {
             return "step \(details.index.map(String.init) ?? "?"): \(details.text ?? "")"
         }

@@ -73,6 +73,10 @@ enum JSONLineDecoder {
                     throw JSONSyntaxError(offset: offset, message: "expected \"thread\" to be a thread id below 2^32, got \(number)")
                 }
                 thread = UInt32(number)
+            } else if case .string(let text) = value, let name = Self.textFields.first(where: { key.is($0) }) {
+                // A span's ids and kind, a log record's level and source: kept as fields, so reports
+                // and exports can show them; other fields (metadata, attributes) are skipped.
+                details.fields = (details.fields ?? []) + [Field(name.description, .string(text))]
             } else if key.is("pid") {
                 let number = try unsigned(value, key, offset)
                 guard number <= UInt64(UInt32.max) else {
@@ -104,6 +108,9 @@ enum JSONLineDecoder {
             subject: Subject(name: controller!, id: id!), details: details,
             duration: phase == .end ? duration : nil, thread: thread!, process: process)
     }
+
+    /// The string fields of spans and log records that a decoded event keeps (see docs/json-lines.md).
+    private static let textFields: [StaticString] = ["level", "source", "trace_id", "span_id", "parent_span_id", "kind"]
 
     private static func unsigned(_ value: JSONScalar, _ key: JSONKey, _ offset: Int) throws -> UInt64 {
         switch value {

@@ -2,7 +2,8 @@ import Foundation
 import Lifetrace
 
 /// The statistics of a trace: per hook (or per controller and hook) the count, total, p50, p90,
-/// p99 and maximum of the durations of its `end` records; the layout passes with their views and
+/// p99 and maximum of the durations of its `end` records; the same per operation name for the
+/// spans of swift-distributed-tracing (the `span` hook); the layout passes with their views and
 /// cost per view; the transitions with their durations.
 ///
 /// Built in one pass by an ``Accumulator`` whose memory is bounded by the hooks (and controllers)
@@ -28,6 +29,9 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
     public var byController: Bool
     /// Per hook (and controller), the slowest total first.
     public var hooks: [HookStatistics]
+    /// Per span operation name (the `span` hook's subjects: `hook` is `span`, `controller` the
+    /// name), the slowest total first.
+    public var spans: [HookStatistics]
     /// The first layout passes, in trace order (all of them unless the accumulator was given a
     /// `listing` limit); ``layout`` covers every pass.
     public var layoutPasses: [LayoutPassStatistics]
@@ -62,6 +66,7 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
         /// The most layout passes and transitions listed one by one.
         public let listing: Int
         private var rows: [Key: Row] = [:]
+        private var spans: [String: Row] = [:]
         private var events = 0
         private var passes: [LayoutPassStatistics] = []
         private var layout = LayoutSummary.Accumulator()
@@ -84,13 +89,16 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
                 return
             case .instant:
                 rows[Key(hook: event.hook, controller: byController ? event.subject.name : nil), default: Row()].instants += 1
+                if event.hook == .span { spans[event.subject.name, default: Row()].instants += 1 }
             case .end:
                 // An end without a duration (its begin predates the trace) tells no time: leave it
                 // out rather than count it as 0 ns.
                 guard let duration = event.duration else { return }
                 rows[Key(hook: event.hook, controller: byController ? event.subject.name : nil), default: Row()]
                     .durations.record(duration)
-                if event.hook == .layoutEngineSolve {
+                if event.hook == .span {
+                    spans[event.subject.name, default: Row()].durations.record(duration)
+                } else if event.hook == .layoutEngineSolve {
                     let sum = solving[event.subject.id] ?? (0, 0)
                     solving[event.subject.id] = (
                         sum.duration.addingSaturating(duration), sum.rows.addingSaturating(max(event.details.count ?? 0, 0))
@@ -118,21 +126,26 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
         public func statistics(source: String, issues: Int = 0) -> TraceStatistics {
             let hooks = rows.map { key, row in
                 HookStatistics(hook: key.hook.name, controller: key.controller, durations: row.durations.summary, instants: row.instants)
-            }.sorted { a, b in
+            }.sorted(by: Self.slowestFirst)
+            let spans = spans.map { name, row in
+                HookStatistics(hook: Hook.span.name, controller: name, durations: row.durations.summary, instants: row.instants)
+            }.sorted(by: Self.slowestFirst)
+            return TraceStatistics(
+                source: source, events: events, issues: issues, byController: byController, hooks: hooks, spans: spans,
+                layoutPasses: passes, layout: layout.summary, transitions: transitions,
+                transitionDurations: transitionDurations.summary)
+        }
+
+        private static func slowestFirst(_ a: HookStatistics, _ b: HookStatistics) -> Bool {
                 if a.durations.total != b.durations.total { return a.durations.total > b.durations.total }
                 if a.instants != b.instants { return a.instants > b.instants }
                 if a.hook != b.hook { return a.hook < b.hook }
-                return (a.controller ?? "") < (b.controller ?? "")
-            }
-            return TraceStatistics(
-                source: source, events: events, issues: issues, byController: byController, hooks: hooks,
-                layoutPasses: passes, layout: layout.summary, transitions: transitions,
-                transitionDurations: transitionDurations.summary)
+            return (a.controller ?? "") < (b.controller ?? "")
         }
     }
 
     private init(
-        source: String, events: Int, issues: Int, byController: Bool, hooks: [HookStatistics],
+        source: String, events: Int, issues: Int, byController: Bool, hooks: [HookStatistics], spans: [HookStatistics],
         layoutPasses: [LayoutPassStatistics], layout: LayoutSummary, transitions: [TransitionStatistics],
         transitionDurations: DurationSummary
     ) {
@@ -141,6 +154,7 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
         self.issues = issues
         self.byController = byController
         self.hooks = hooks
+        self.spans = spans
         self.layoutPasses = layoutPasses
         self.layout = layout
         self.transitions = transitions
@@ -175,6 +189,16 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
                         + [hook.instants > 0 ? "\(hook.instants)" : "-"])
             }
             out += TextTable.render(rows, leftAligned: byController ? 2 : 1)
+        }
+        if !spans.isEmpty {
+            out += "\nSpans by operation (durations of end records; slowest total first)\n"
+            var rows: [[String]] = [["span", "count", "total", "p50", "p90", "p99", "max", "events"]]
+            for span in spans {
+                let d = span.durations
+                let times = d.count > 0 ? [d.total, d.p50, d.p90, d.p99, d.max].map(DurationText.format) : ["-", "-", "-", "-", "-"]
+                rows.append([span.controller ?? "", "\(d.count)"] + times + [span.instants > 0 ? "\(span.instants)" : "-"])
+            }
+            out += TextTable.render(rows, leftAligned: 1)
         }
         out += "\nLayout passes: \(layout.passes)"
         if layout.passes > 0 {

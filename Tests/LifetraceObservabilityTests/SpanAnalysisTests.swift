@@ -1,0 +1,78 @@
+import Foundation
+import Lifetrace
+import LifetraceAnalysis
+import LifetraceLogging
+import LifetraceTracing
+import Logging
+import Testing
+import Tracing
+
+/// Spans and log records read back from JSON lines: statistics per span name, the Chrome export.
+@Suite("spans in stats and export")
+struct SpanAnalysisTests {
+    /// Three `GET /users` spans with a `db` child each, one `GET /health`, and a log record, as a
+    /// JSON-lines trace read back.
+    private static func trace() throws -> Trace {
+        let sink = RecordingSink()
+        let tracer = LifetraceTracer()
+        LifetraceSystem.withSink(sink) {
+            let logger = Logger(label: "server") { LifetraceLogHandler(label: $0) }
+            for _ in 0..<3 {
+                tracer.withSpan("GET /users", ofKind: .server) { request in
+                    tracer.withSpan("db", context: request.context) { _ in _ = usleep(200) }
+                    logger.info("served")
+                }
+            }
+            tracer.withSpan("GET /health", ofKind: .server) { span in span.addEvent(SpanEvent(name: "ok")) }
+        }
+        let text = sink.events.map(JSONLineFormat.line).joined()
+        let trace = TraceReader.parse(text, source: "spans.jsonl")
+        try #require(trace.issues.isEmpty, "\(trace.issues)")
+        return trace
+    }
+
+    @Test("stats: one row per span name with its count and durations, beside the hooks")
+    func statistics() throws {
+        let statistics = TraceStatistics(try Self.trace())
+        let rows = Dictionary(uniqueKeysWithValues: statistics.spans.map { ($0.controller ?? "", $0) })
+        #expect(Set(rows.keys) == ["GET /users", "db", "GET /health"])
+        #expect(rows["GET /users"]?.durations.count == 3)
+        #expect(rows["db"]?.durations.count == 3)
+        #expect((rows["db"]?.durations.p50 ?? 0) >= 200_000)
+        #expect(rows["GET /health"]?.instants == 1)
+        #expect((rows["GET /users"]?.durations.total ?? 0) >= (rows["db"]?.durations.total ?? .max))
+        #expect(statistics.hooks.contains { $0.hook == "span" && $0.durations.count == 7 })
+        #expect(statistics.hooks.contains { $0.hook == "log" && $0.instants == 3 })
+        let table = statistics.table()
+        #expect(table.contains("Spans by operation"), "\(table)")
+        let usersLine = try #require(table.split(separator: "\n").first { $0.drop { $0 == " " }.hasPrefix("GET /users") })
+        #expect(usersLine.split(separator: " ", omittingEmptySubsequences: true).dropFirst(2).first == "3", "\(usersLine)")
+    }
+
+    @Test("JSON lines read back keep a span's ids and kind and a record's level as fields")
+    func decodedFields() throws {
+        let trace = try Self.trace()
+        let db = try #require(trace.events.first { $0.subject.name == "db" && $0.phase == .begin })
+        let users = try #require(trace.events.first { $0.subject.name == "GET /users" && $0.phase == .begin })
+        #expect(db.details.fields?["parent_span_id"] == users.details.fields?["span_id"])
+        #expect(db.details.fields?["trace_id"] == users.details.fields?["trace_id"])
+        #expect(users.details.fields?["kind"] == .string("server"))
+        let log = try #require(trace.events.first { $0.hook == .log })
+        #expect(log.details.fields?["level"] == .string("info"))
+    }
+
+    @Test("export --format chrome: spans by operation name, their ids in args")
+    func chromeExport() throws {
+        let trace = try Self.trace()
+        let exported = ChromeTraceExporter().export(trace)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(exported.utf8)) as? [String: Any])
+        let events = try #require(object["traceEvents"] as? [[String: Any]])
+        let spans = events.filter { ($0["name"] as? String)?.hasPrefix("span ") == true && $0["ph"] as? String == "X" }
+        #expect(spans.count == 7)
+        let db = try #require(spans.first { $0["name"] as? String == "span db" })
+        let args = try #require(db["args"] as? [String: Any])
+        #expect((args["trace_id"] as? String)?.count == 32)
+        #expect((args["parent_span_id"] as? String)?.count == 16)
+        #expect(events.contains { $0["name"] as? String == "GET /health: ok" && $0["ph"] as? String == "i" })
+    }
+}
