@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "LifetraceCTF", targets: ["LifetraceCTF"]),
         .library(name: "LifetraceLogging", targets: ["LifetraceLogging"]),
         .library(name: "LifetraceTracing", targets: ["LifetraceTracing"]),
+        .library(name: "LifetraceBridge", targets: ["LifetraceBridge"]),
         .executable(name: "lifetrace", targets: ["lifetrace"]),
         .plugin(name: "TracePlugin", targets: ["TracePlugin"]),
     ],
@@ -26,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/swift-otel/swift-w3c-trace-context", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     ],
     targets: [
         // The instrumentation core: no dependency on any UI runtime. CLifetrace holds its hot-path
@@ -82,6 +84,15 @@ let package = Package(
                 .product(name: "W3CTraceContext", package: "swift-w3c-trace-context"),
             ]
         ),
+        // The way out: hooks as spans of the bootstrapped tracer, durations as swift-metrics timers.
+        .target(
+            name: "LifetraceBridge",
+            dependencies: [
+                "Lifetrace",
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "Metrics", package: "swift-metrics"),
+            ]
+        ),
         .executableTarget(
             name: "lifetrace",
             dependencies: [
@@ -122,8 +133,9 @@ let package = Package(
         .testTarget(
             name: "LifetraceObservabilityTests",
             dependencies: [
-                "Lifetrace", "LifetraceLTTng", "LifetraceLogging", "LifetraceTracing", "LifetraceAnalysis", "LifetraceCTF",
-                "LifetraceTestSupport",
+                "Lifetrace", "LifetraceLTTng", "LifetraceLogging", "LifetraceTracing", "LifetraceBridge", "LifetraceAnalysis",
+                "LifetraceCTF", "LifetraceTestSupport",
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
