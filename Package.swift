@@ -88,7 +88,7 @@ let package = Package(
         .target(
             name: "LifetraceBridge",
             dependencies: [
-                "Lifetrace",
+                "Lifetrace", "LifetraceTracing",
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "Metrics", package: "swift-metrics"),
             ]

@@ -1,4 +1,5 @@
 import Lifetrace
+import LifetraceTracing
 import Synchronization
 import Tracing
 
@@ -18,7 +19,8 @@ import Tracing
 /// event of the innermost open span of its thread (and is dropped when there is none).
 ///
 /// The `log` and `span` hooks are not forwarded (they came from swift-log and swift-distributed
-/// tracing in the first place), so bootstrapping `LifetraceTracer` as the tracer makes no loop.
+/// tracing in the first place), and nothing is forwarded to a `LifetraceTracer`: its spans are
+/// Lifetrace's own events, which a sink must not emit (and the hooks are in the trace already).
 public final class SpanForwardingSink: Sink {
     private struct OpenSpan {
         var hook: Hook
@@ -54,6 +56,7 @@ public final class SpanForwardingSink: Sink {
     private func begin(_ event: Event) {
         let parent = open.withLock { $0[event.thread]?.last?.span.context }
         let tracer = self.tracer ?? InstrumentationSystem.tracer
+        guard !(tracer is LifetraceTracer) else { return }
         let span = Self.startSpan(tracer, "\(event.subject.name) \(event.hook.name)", parent: parent)
         span.attributes = Self.attributes(of: event)
         open.withLock { $0[event.thread, default: []].append(OpenSpan(hook: event.hook, id: event.subject.id, span: span)) }

@@ -2,6 +2,7 @@ import Foundation
 import InMemoryTracing
 import Lifetrace
 import LifetraceBridge
+import LifetraceTracing
 import MetricsTestKit
 import Testing
 import Tracing
@@ -56,6 +57,16 @@ struct BridgeTests {
             Self.probe.withInterval(.viewDidLoad) {}
         }
         #expect(tracer.finishedSpans.map(\.operationName) == ["Inbox viewDidLoad"])
+    }
+
+    @Test("nothing goes to a LifetraceTracer (its spans would be events emitted from a sink)")
+    func noLoopThroughLifetraceTracer() {
+        let recording = RecordingSink()
+        LifetraceSystem.withSink(MultiplexSink([SpanForwardingSink(tracer: LifetraceTracer()), recording])) {
+            Self.emitHooks()
+        }
+        #expect(recording.events.count == 7)
+        #expect(!recording.events.contains { $0.hook == .span })
     }
 
     @Test("durations go to lifetrace_hook_duration_ns timers, one per hook")
