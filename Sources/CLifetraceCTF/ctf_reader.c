@@ -24,14 +24,30 @@ static const char *const hook_stems[] = {
 };
 enum { hook_count = sizeof hook_stems / sizeof hook_stems[0] };
 
+/* Whether each hook has the LOG shape (its tracepoints are STEM_LEVEL, one per swift-log level). */
+static const unsigned char hook_is_log[] = {
+#define LIFETRACE_HOOK(code, name, member, stem, shape, category, doc) LIFETRACE_IS_LOG_##shape,
+#define LIFETRACE_IS_LOG_CONTROLLER 0
+#define LIFETRACE_IS_LOG_TARGET 0
+#define LIFETRACE_IS_LOG_TEXT 0
+#define LIFETRACE_IS_LOG_STEP 0
+#define LIFETRACE_IS_LOG_COUNT 0
+#define LIFETRACE_IS_LOG_TEXT_COUNT 0
+#define LIFETRACE_IS_LOG_SPAN 0
+#define LIFETRACE_IS_LOG_LOG 1
+#include "../../tracepoints/hooks.def"
+#undef LIFETRACE_HOOK
+};
+
 /* The members a record is made of, in payload or context. */
 enum slot {
     SLOT_HOOK, SLOT_SEQ, SLOT_CONTROLLER, SLOT_ID, SLOT_TARGET, SLOT_TARGET_ID, SLOT_ANIMATED,
-    SLOT_INDEX, SLOT_TEXT, SLOT_COUNT, PAYLOAD_SLOTS,
+    SLOT_INDEX, SLOT_TEXT, SLOT_COUNT, SLOT_LEVEL, SLOT_SOURCE, SLOT_TRACE_ID, SLOT_PARENT_ID, SLOT_KIND, PAYLOAD_SLOTS,
     SLOT_VTID = PAYLOAD_SLOTS, SLOT_VPID, SLOT_PROCNAME, ALL_SLOTS
 };
 static const char *const slot_names[ALL_SLOTS] = {
     "hook", "seq", "controller", "id", "target", "target_id", "animated", "index", "text", "count",
+    "level", "source", "trace_id", "parent_id", "kind",
     "vtid", "vpid", "procname",
 };
 
@@ -39,6 +55,7 @@ static const char *const slot_names[ALL_SLOTS] = {
 struct class_info {
     const bt_event_class *event_class; /* the key; NULL: an empty table entry */
     int relevant;                      /* a `lifetrace:*` event of a known hook */
+    int is_log;                        /* a log record's (which has no `id`) */
     int32_t hook;
     int32_t phase;
     int64_t member[ALL_SLOTS];         /* member index, or -1 when the class has no such member */
@@ -93,7 +110,8 @@ static void find_members(const bt_field_class *structure, int first, int last, s
             int is_string = kind == BT_FIELD_CLASS_TYPE_STRING;
             int is_integer = bt_field_class_type_is(kind, BT_FIELD_CLASS_TYPE_INTEGER);
             int wants_string = slot == SLOT_HOOK || slot == SLOT_CONTROLLER || slot == SLOT_TARGET
-                || slot == SLOT_TEXT || slot == SLOT_PROCNAME;
+                || slot == SLOT_TEXT || slot == SLOT_PROCNAME || slot == SLOT_SOURCE || slot == SLOT_TRACE_ID
+                || slot == SLOT_KIND;
             /* A member of another type than the provider's is left out rather than misread. */
             if ((wants_string && is_string) || (!wants_string && is_integer)) {
                 info->member[slot] = (int64_t)index;
@@ -124,12 +142,25 @@ static void classify(const char *name, struct class_info *info) {
             return;
         }
         for (int32_t code = 0; code < hook_count; code++) {
-            if (strlen(hook_stems[code]) == stem_length && strncmp(event, hook_stems[code], stem_length) == 0) {
+            if (!hook_is_log[code] && strlen(hook_stems[code]) == stem_length
+                && strncmp(event, hook_stems[code], stem_length) == 0) {
                 info->hook = code;
                 info->phase = suffixes[kind].phase;
                 info->relevant = 1;
                 return;
             }
+        }
+    }
+    /* `lifetrace:log_warning` -> the log hook, instant (its level is the `level` field). */
+    for (int32_t code = 0; code < hook_count; code++) {
+        size_t stem_length = strlen(hook_stems[code]);
+        if (hook_is_log[code] && length > stem_length + 1 && strncmp(event, hook_stems[code], stem_length) == 0
+            && event[stem_length] == '_') {
+            info->hook = code;
+            info->phase = LIFETRACE_CTF_PHASE_INSTANT;
+            info->relevant = 1;
+            info->is_log = 1;
+            return;
         }
     }
 }
@@ -176,7 +207,7 @@ static const struct class_info *class_info(struct lifetrace_ctf_reader *reader, 
         const bt_clock_class *clock = bt_stream_class_borrow_default_clock_class_const(stream_class);
         info->frequency = clock ? bt_clock_class_get_frequency(clock) : 0;
         /* Without the provider's seq, controller and id the event is not one of ours. */
-        if (info->member[SLOT_SEQ] < 0 || info->member[SLOT_CONTROLLER] < 0 || info->member[SLOT_ID] < 0
+        if (info->member[SLOT_SEQ] < 0 || info->member[SLOT_CONTROLLER] < 0 || (info->member[SLOT_ID] < 0 && !info->is_log)
             || (info->hook < 0 && info->member[SLOT_HOOK] < 0)) {
             info->relevant = 0;
         }
@@ -240,6 +271,11 @@ static int deliver_event(struct lifetrace_ctf_reader *reader, const bt_message *
     record.index = integer(payload, info, SLOT_INDEX);
     record.text = string(payload, info, SLOT_TEXT);
     record.count = integer(payload, info, SLOT_COUNT);
+    record.level = integer(payload, info, SLOT_LEVEL);
+    record.source = string(payload, info, SLOT_SOURCE);
+    record.trace_id = string(payload, info, SLOT_TRACE_ID);
+    record.parent_id = unsigned_integer(payload, info, SLOT_PARENT_ID);
+    record.kind = string(payload, info, SLOT_KIND);
     record.vtid = integer(context, info, SLOT_VTID);
     record.vpid = integer(context, info, SLOT_VPID);
     record.procname = string(context, info, SLOT_PROCNAME);

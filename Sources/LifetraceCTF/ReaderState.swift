@@ -50,6 +50,7 @@ final class ReaderState {
         if record.index >= 0 { details.index = Int(record.index) }
         if let text = record.text { details.text = String(cString: text) }
         if record.count >= 0 { details.count = Int(record.count) }
+        if hook == .log || hook == .span { details.fields = Self.fields(of: record, hook) }
         if record.vtid < 0, !warnedAboutThreads {
             warnedAboutThreads = true
             summary.warnings.append(
@@ -64,6 +65,31 @@ final class ReaderState {
         pairing.pair(&event)
         summary.events += 1
         pending.append(event)
+    }
+
+    /// The fields a JSON-lines reader keeps of a log record (`level`, `source`) or a span
+    /// (`trace_id`, `span_id`, `parent_span_id`, `kind`), from the tracepoint's.
+    private static func fields(of record: lifetrace_ctf_record, _ hook: Hook) -> [Field] {
+        var fields: [Field] = []
+        if hook == .log {
+            let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+            if record.level >= 0, record.level < levels.count { fields.append(Field("level", .string(levels[Int(record.level)]))) }
+            if let source = record.source { fields.append(Field("source", .string(String(cString: source)))) }
+            return fields
+        }
+        if let traceID = record.trace_id { fields.append(Field("trace_id", .string(String(cString: traceID)))) }
+        fields.append(Field("span_id", .string(hex16(record.id))))
+        if record.parent_id != 0 { fields.append(Field("parent_span_id", .string(hex16(record.parent_id)))) }
+        if let kind = record.kind, record.phase != Int32(LIFETRACE_CTF_PHASE_INSTANT.rawValue) {
+            fields.append(Field("kind", .string(String(cString: kind))))
+        }
+        return fields
+    }
+
+    /// A W3C span id: 16 lowercase hexadecimal digits.
+    private static func hex16(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, 16 - digits.count)) + digits
     }
 
     private func lose(events: UInt64, packets: UInt64) {

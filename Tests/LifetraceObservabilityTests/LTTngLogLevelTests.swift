@@ -1,5 +1,6 @@
 import Foundation
 import Lifetrace
+import LifetraceCTF
 import LifetraceLTTng
 import LifetraceLogging
 import LifetraceTestSupport
@@ -12,7 +13,7 @@ struct LTTngLogLevelTests {
     @Test("--loglevel=TRACE_WARNING keeps warning, error and critical records, in the tracer")
     func logLevelFiltersInTracer() throws {
         let marker = "m\(UInt32.random(in: 0...UInt32.max))"
-        let lines = try TracedSession.with(enable: [["lifetrace:log_*", "--loglevel=TRACE_WARNING"]]) { session in
+        let (lines, records) = try TracedSession.with(enable: [["lifetrace:log_*", "--loglevel=TRACE_WARNING"]]) { session in
             LifetraceSystem.withSink(LTTngSink()) {
                 #expect(
                     waitUntil { LTTngStructuredRecords.wantsLog(level: "warning") },
@@ -27,8 +28,16 @@ struct LTTngLogLevelTests {
                 }
             }
             try session.stop()
-            return try session.babeltrace().filter { $0.contains(marker) }
+            let reader = try CTFTraceReader(path: session.trace)
+            var events: [Event] = []
+            while let event = try reader.next() { events.append(event) }
+            return (try session.babeltrace().filter { $0.contains(marker) }, events.filter { $0.details.text?.hasPrefix(marker) == true })
         }
+        // Read back natively: instants of the log hook with their label, message, level and source.
+        #expect(records.map(\.hook) == [.log, .log, .log])
+        #expect(records.compactMap { $0.details.fields?["level"]?.string } == ["warning", "error", "critical"])
+        #expect(records.allSatisfy { $0.subject.name == "lttng-levels" && $0.phase == .instant })
+        #expect(records.first?.details.fields?["source"] == .string("LifetraceObservabilityTests"))
         let names = lines.compactMap { $0.firstMatch(of: #/ (lifetrace:log_\w+): /#).map { String($0.1) } }
         #expect(names == ["lifetrace:log_warning", "lifetrace:log_error", "lifetrace:log_critical"], "\(lines)")
         let warning = try #require(lines.first)

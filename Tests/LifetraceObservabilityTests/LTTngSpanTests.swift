@@ -53,5 +53,12 @@ struct LTTngSpanTests {
         #expect(ends.map(\.subject.name) == ["\(marker) child", "\(marker) parent"])
         #expect(ends.allSatisfy { $0.duration != nil })
         #expect(ends.first?.subject.id == UInt(ids.child, radix: 16))
+        let childBegin = try #require(events.first { $0.subject.name == "\(marker) child" && $0.phase == .begin })
+        #expect(childBegin.details.fields?["trace_id"] == .string(ids.trace))
+        #expect(childBegin.details.fields?["span_id"] == .string(ids.child))
+        #expect(childBegin.details.fields?["parent_span_id"] == .string(ids.parent))
+        #expect(childBegin.details.fields?["kind"] == .string("internal"))
+        let event = try #require(events.first { $0.hook == .span && $0.phase == .instant })
+        #expect(event.details.text == "cache miss")
     }
 }

@@ -26,7 +26,7 @@ enum lifetrace_ctf_phase {
     LIFETRACE_CTF_PHASE_INSTANT = 2,
 };
 
-/* One `lifetrace:*` event. Absent integers are -1 (`animated`, `index`, `count`, `vtid`, `vpid`);
+/* One `lifetrace:*` event. Absent integers are -1 (`animated`, `index`, `count`, `level`, `vtid`, `vpid`);
  * absent strings are NULL (LTTng records a NULL string as "(null)", which the reader turns back
  * into NULL). */
 struct lifetrace_ctf_record {
@@ -46,6 +46,13 @@ struct lifetrace_ctf_record {
     int64_t index;
     const char *text;
     int64_t count;
+    /* Log records (`lifetrace:log_*`): swift-log's level (0 trace … 6 critical; -1 absent) and source. */
+    int64_t level;
+    const char *source;
+    /* Spans (`lifetrace:span*`): the W3C trace id, the parent's span id (0: none) and the kind. */
+    const char *trace_id;
+    uint64_t parent_id;
+    const char *kind;
     /* The `vtid`, `vpid` and `procname` contexts, when the session added them. */
     int64_t vtid;
     int64_t vpid;

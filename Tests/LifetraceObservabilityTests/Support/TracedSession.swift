@@ -6,9 +6,9 @@ import Testing
 import Glibc
 #endif
 
-/// An LTTng session of the test's own, writing into a scratch directory, with the events that
-/// `enable` lists (each an `lttng enable-event` argument list); destroyed afterwards, whatever
-/// happened. A session daemon is started first if none runs (`tools/lttng-daemon`).
+/// An LTTng session of the test's own, tracking this process alone and writing into a scratch
+/// directory, with the events that `enable` lists (each an `lttng enable-event` argument list);
+/// destroyed afterwards, whatever happened. A session daemon is started first if none runs (`tools/lttng-daemon`).
 struct TracedSession {
     let name: String
     let directory: ScratchDirectory
@@ -26,6 +26,11 @@ struct TracedSession {
             let created = try runProcess(session.lttng, ["create", session.name, "--output=\(session.trace)"])
             try #require(created.status == 0, "lttng create: \(created)")
             defer { _ = try? runProcess(session.lttng, ["destroy", session.name]) }
+            // This process alone: other programs tracing meanwhile (other users' too) stay out.
+            for arguments in [["untrack", "-u", "--vpid", "--all"], ["track", "-u", "--vpid=\(getpid())"]] {
+                let tracked = try runProcess(session.lttng, arguments + ["-s", session.name])
+                try #require(tracked.status == 0, "lttng \(arguments): \(tracked)")
+            }
             for arguments in enable {
                 let enabled = try runProcess(session.lttng, ["enable-event", "-u"] + arguments + ["-s", session.name])
                 try #require(enabled.status == 0, "lttng enable-event \(arguments): \(enabled)")
