@@ -72,7 +72,7 @@ let package = Package(
         // swift-log's backend: each log record is a Lifetrace event (`lifetrace:log_*` in LTTng).
         .target(
             name: "LifetraceLogging",
-            dependencies: ["Lifetrace", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Lifetrace", "LifetraceTracing", .product(name: "Logging", package: "swift-log")]
         ),
         // swift-distributed-tracing's backend: each span is a Lifetrace interval (`lifetrace:span_*`).
         .target(

@@ -71,12 +71,13 @@ LTTNG_UST_TRACEPOINT_EVENT_CLASS(lifetrace, count_exit_event,
 /*
  * Log records (shape LOG): `controller` is the logger's label, `text` the message, `level` swift-log's
  * level (0 trace … 6 critical), `metadata` a JSON object; `file`, `line` and `function` are NULL and
- * -1 unless the handler was asked for them. One instance per level, each with its LTTng log level,
+ * -1 unless the handler was asked for them; `span_id` is the span the record was logged in (0: none). One instance per level, each with its LTTng log level,
  * so `lttng enable-event -u 'lifetrace:log_*' --loglevel=TRACE_WARNING` filters in the tracer.
  */
 LTTNG_UST_TRACEPOINT_EVENT_CLASS(lifetrace, log_event,
     LTTNG_UST_TP_ARGS(uint64_t, seq, const char *, controller, int8_t, level, const char *, text,
-        const char *, metadata, const char *, source, const char *, file, int64_t, line, const char *, function),
+        const char *, metadata, const char *, source, const char *, file, int64_t, line, const char *, function,
+        uint64_t, span_id),
     LTTNG_UST_TP_FIELDS(
         lttng_ust_field_integer(uint64_t, seq, seq)
         lttng_ust_field_string(controller, controller)
@@ -86,7 +87,8 @@ LTTNG_UST_TRACEPOINT_EVENT_CLASS(lifetrace, log_event,
         lttng_ust_field_string(source, source)
         lttng_ust_field_string(file, file)
         lttng_ust_field_integer(int64_t, line, line)
-        lttng_ust_field_string(function, function)))
+        lttng_ust_field_string(function, function)
+        lttng_ust_field_integer_hex(uint64_t, span_id, span_id)))
 
 /*
  * Spans (shape SPAN): `controller` is the operation's name and `id` the span id, so spans pair like
@@ -168,7 +170,8 @@ LTTNG_UST_TRACEPOINT_EVENT_CLASS(lifetrace, custom_event,
     LIFETRACE_INSTANCES(text_event, LIFETRACE_TEXT_ARGS, count_exit_event, LIFETRACE_COUNT_EXIT_ARGS, stem)
 
 #define LIFETRACE_LOG_ARGS() LTTNG_UST_TP_ARGS(uint64_t, seq, const char *, controller, int8_t, level, const char *, text, \
-    const char *, metadata, const char *, source, const char *, file, int64_t, line, const char *, function)
+    const char *, metadata, const char *, source, const char *, file, int64_t, line, const char *, function, \
+    uint64_t, span_id)
 #define LIFETRACE_LOG_LEVEL(stem, level, loglevel) \
     LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(lifetrace, log_event, lifetrace, stem##_##level, LIFETRACE_LOG_ARGS()) \
     LTTNG_UST_TRACEPOINT_LOGLEVEL(lifetrace, stem##_##level, LTTNG_UST_TRACEPOINT_LOGLEVEL_##loglevel)

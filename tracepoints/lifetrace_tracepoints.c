@@ -87,16 +87,17 @@ const char *lifetrace_tp_hook_name(unsigned code) {
         return level < 7 && __atomic_load_n(lifetrace_log_states[level], __ATOMIC_RELAXED) != 0; \
     } \
     void lifetrace_tp_log(unsigned level, uint64_t seq, const char *label, const char *message, \
-        const char *metadata, const char *source, const char *file, int64_t line, const char *function) { \
+        const char *metadata, const char *source, const char *file, int64_t line, const char *function, \
+        uint64_t span_id) { \
         int8_t value = (int8_t)level; \
         switch (level) { \
-        case 0: lttng_ust_tracepoint(lifetrace, stem##_trace, seq, label, value, message, metadata, source, file, line, function); break; \
-        case 1: lttng_ust_tracepoint(lifetrace, stem##_debug, seq, label, value, message, metadata, source, file, line, function); break; \
-        case 2: lttng_ust_tracepoint(lifetrace, stem##_info, seq, label, value, message, metadata, source, file, line, function); break; \
-        case 3: lttng_ust_tracepoint(lifetrace, stem##_notice, seq, label, value, message, metadata, source, file, line, function); break; \
-        case 4: lttng_ust_tracepoint(lifetrace, stem##_warning, seq, label, value, message, metadata, source, file, line, function); break; \
-        case 5: lttng_ust_tracepoint(lifetrace, stem##_error, seq, label, value, message, metadata, source, file, line, function); break; \
-        case 6: lttng_ust_tracepoint(lifetrace, stem##_critical, seq, label, value, message, metadata, source, file, line, function); break; \
+        case 0: lttng_ust_tracepoint(lifetrace, stem##_trace, seq, label, value, message, metadata, source, file, line, function, span_id); break; \
+        case 1: lttng_ust_tracepoint(lifetrace, stem##_debug, seq, label, value, message, metadata, source, file, line, function, span_id); break; \
+        case 2: lttng_ust_tracepoint(lifetrace, stem##_info, seq, label, value, message, metadata, source, file, line, function, span_id); break; \
+        case 3: lttng_ust_tracepoint(lifetrace, stem##_notice, seq, label, value, message, metadata, source, file, line, function, span_id); break; \
+        case 4: lttng_ust_tracepoint(lifetrace, stem##_warning, seq, label, value, message, metadata, source, file, line, function, span_id); break; \
+        case 5: lttng_ust_tracepoint(lifetrace, stem##_error, seq, label, value, message, metadata, source, file, line, function, span_id); break; \
+        case 6: lttng_ust_tracepoint(lifetrace, stem##_critical, seq, label, value, message, metadata, source, file, line, function, span_id); break; \
         default: break; \
         } \
     }

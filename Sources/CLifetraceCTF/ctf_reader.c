@@ -42,12 +42,12 @@ static const unsigned char hook_is_log[] = {
 /* The members a record is made of, in payload or context. */
 enum slot {
     SLOT_HOOK, SLOT_SEQ, SLOT_CONTROLLER, SLOT_ID, SLOT_TARGET, SLOT_TARGET_ID, SLOT_ANIMATED,
-    SLOT_INDEX, SLOT_TEXT, SLOT_COUNT, SLOT_LEVEL, SLOT_SOURCE, SLOT_TRACE_ID, SLOT_PARENT_ID, SLOT_KIND, PAYLOAD_SLOTS,
+    SLOT_INDEX, SLOT_TEXT, SLOT_COUNT, SLOT_LEVEL, SLOT_SOURCE, SLOT_SPAN_ID, SLOT_TRACE_ID, SLOT_PARENT_ID, SLOT_KIND, PAYLOAD_SLOTS,
     SLOT_VTID = PAYLOAD_SLOTS, SLOT_VPID, SLOT_PROCNAME, ALL_SLOTS
 };
 static const char *const slot_names[ALL_SLOTS] = {
     "hook", "seq", "controller", "id", "target", "target_id", "animated", "index", "text", "count",
-    "level", "source", "trace_id", "parent_id", "kind",
+    "level", "source", "span_id", "trace_id", "parent_id", "kind",
     "vtid", "vpid", "procname",
 };
 
@@ -273,6 +273,7 @@ static int deliver_event(struct lifetrace_ctf_reader *reader, const bt_message *
     record.count = integer(payload, info, SLOT_COUNT);
     record.level = integer(payload, info, SLOT_LEVEL);
     record.source = string(payload, info, SLOT_SOURCE);
+    record.span_id = unsigned_integer(payload, info, SLOT_SPAN_ID);
     record.trace_id = string(payload, info, SLOT_TRACE_ID);
     record.parent_id = unsigned_integer(payload, info, SLOT_PARENT_ID);
     record.kind = string(payload, info, SLOT_KIND);

@@ -67,7 +67,7 @@ final class ReaderState {
         pending.append(event)
     }
 
-    /// The fields a JSON-lines reader keeps of a log record (`level`, `source`) or a span
+    /// The fields a JSON-lines reader keeps of a log record (`level`, `source`, `span_id`) or a span
     /// (`trace_id`, `span_id`, `parent_span_id`, `kind`), from the tracepoint's.
     private static func fields(of record: lifetrace_ctf_record, _ hook: Hook) -> [Field] {
         var fields: [Field] = []
@@ -75,6 +75,7 @@ final class ReaderState {
             let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
             if record.level >= 0, record.level < levels.count { fields.append(Field("level", .string(levels[Int(record.level)]))) }
             if let source = record.source { fields.append(Field("source", .string(String(cString: source)))) }
+            if record.span_id != 0 { fields.append(Field("span_id", .string(hex16(record.span_id)))) }
             return fields
         }
         if let traceID = record.trace_id { fields.append(Field("trace_id", .string(String(cString: traceID)))) }

@@ -34,13 +34,15 @@ public enum LTTngStructuredRecords {
         else { return }
         let line: Int64
         if case .integer(let number) = fields["line"] { line = number } else { line = -1 }
+        let spanID = fields["span_id"]?.string.flatMap { UInt64($0, radix: 16) } ?? 0
         withOptionalCString(subject.name) { label in
             withOptionalCString(details.text) { message in
                 withOptionalCString(fields["metadata"]?.json) { metadata in
                     withOptionalCString(fields["source"]?.string) { source in
                         withOptionalCString(fields["file"]?.string) { file in
                             withOptionalCString(fields["function"]?.string) { function in
-                                lifetrace_tp_log(UInt32(level), seq, label, message, metadata, source, file, line, function)
+                                lifetrace_tp_log(
+                                    UInt32(level), seq, label, message, metadata, source, file, line, function, spanID)
                             }
                         }
                     }

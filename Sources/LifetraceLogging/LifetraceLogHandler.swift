@@ -1,4 +1,6 @@
+import Instrumentation
 import Lifetrace
+import LifetraceTracing
 import Logging
 
 /// A swift-log `LogHandler` that turns each record into a Lifetrace event: the instant of the `log`
@@ -12,7 +14,9 @@ import Logging
 /// The event's subject is the logger's label (`controller` in JSON lines), its `text` the message,
 /// and its fields `level` (`trace` … `critical`), `source`, `metadata` (an object: the metadata
 /// provider's, then the handler's, then the record's, later keys winning), `error` when the record
-/// carries one, and `file`, `line` and `function` when ``includesSourceLocation`` is set. Through
+/// carries one, `trace_id` and `span_id` when it is logged inside a span of `LifetraceTracer` (or of
+/// a context extracted from a `traceparent` header), and `file`, `line` and `function` when
+/// ``includesSourceLocation`` is set. Through
 /// the LTTng sink a record fires the tracepoint of its level, `lifetrace:log_warning` and so on,
 /// each with its LTTng log level, so a session filters by level in the tracer:
 /// `lttng enable-event -u 'lifetrace:log_*' --loglevel=TRACE_WARNING`.
@@ -63,6 +67,10 @@ public struct LifetraceLogHandler: LogHandler {
         var fields = [Field("level", .string(event.level.rawValue)), Field("source", .string(event.source))]
         if !merged.isEmpty { fields.append(Field("metadata", MetadataFields.value(of: merged))) }
         if let error = event.error { fields.append(Field("error", .string(String(describing: error)))) }
+        if let span = InstrumentationContext.current?.lifetraceTraceContext {
+            fields.append(Field("trace_id", .string(span.traceID.description)))
+            fields.append(Field("span_id", .string(span.spanID.description)))
+        }
         if includesSourceLocation {
             fields.append(Field("file", .string(event.file)))
             fields.append(Field("line", .integer(Int64(clamping: event.line))))

@@ -1,8 +1,10 @@
 import Foundation
 import Lifetrace
 import LifetraceLogging
+import LifetraceTracing
 import Logging
 import Testing
+import Tracing
 
 /// LifetraceLogHandler: records as `log` events, swift-log's conventions, the sinks' formats.
 @Suite("swift-log handler")
@@ -94,6 +96,26 @@ struct LogHandlerTests {
         #expect(event.subject.name == "multi")
         #expect(event.details.fields?["level"] == .string("notice"))
         #expect(event.details.fields?["metadata"] == .object([Field("tag", .string("t"))]))
+    }
+
+    @Test("inside a span: the span's trace_id and span_id, so records join their request")
+    func insideSpan() throws {
+        let logger = Self.logger()
+        var ids: (String, String) = ("", "")
+        let events = Self.recorded {
+            logger.info("outside")
+            LifetraceTracer().withSpan("request") { span in
+                ids = (span.traceContext.traceID.description, span.traceContext.spanID.description)
+                logger.info("inside")
+            }
+        }
+        let logs = events.filter { $0.hook == .log }
+        try #require(logs.map(\.details.text) == ["outside", "inside"])
+        #expect(logs[0].details.fields?["span_id"] == nil)
+        #expect(logs[1].details.fields?["trace_id"] == .string(ids.0))
+        #expect(logs[1].details.fields?["span_id"] == .string(ids.1))
+        let span = try #require(events.first { $0.hook == .span && $0.phase == .begin })
+        #expect(span.details.fields?["span_id"] == .string(ids.1))
     }
 
     @Test("JSON lines: a record with level, message, metadata and source; text: a log line")

@@ -55,10 +55,12 @@ int lifetrace_tp_log_enabled(unsigned level);
 
 /**
  * Fires the log tracepoint of swift-log's `level` (0 trace … 6 critical; each has its LTTng log level):
- * `label` is the logger's, `metadata` a JSON object's text; absent strings are NULL, an absent `line` -1.
+ * `label` is the logger's, `metadata` a JSON object's text, `span_id` the span the record was logged in
+ * (0: none); absent strings are NULL, an absent `line` -1.
  */
 void lifetrace_tp_log(unsigned level, uint64_t seq, const char *label, const char *message,
-    const char *metadata, const char *source, const char *file, int64_t line, const char *function);
+    const char *metadata, const char *source, const char *file, int64_t line, const char *function,
+    uint64_t span_id);
 
 /**
  * Fires a span tracepoint: `phase` 0 its begin, 1 its end (both with every field), 2 one of its

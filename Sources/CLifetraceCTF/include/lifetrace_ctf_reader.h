@@ -46,9 +46,11 @@ struct lifetrace_ctf_record {
     int64_t index;
     const char *text;
     int64_t count;
-    /* Log records (`lifetrace:log_*`): swift-log's level (0 trace … 6 critical; -1 absent) and source. */
+    /* Log records (`lifetrace:log_*`): swift-log's level (0 trace … 6 critical; -1 absent), source,
+     * and the span id of the span they were logged in (0: none). */
     int64_t level;
     const char *source;
+    uint64_t span_id;
     /* Spans (`lifetrace:span*`): the W3C trace id, the parent's span id (0: none) and the kind. */
     const char *trace_id;
     uint64_t parent_id;
