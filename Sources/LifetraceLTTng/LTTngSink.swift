@@ -10,7 +10,8 @@ import LifetraceTracepoints
 /// `animated`, `index`, `text`, `count`; LTTng adds the timestamp and, with `lttng add-context -u -t vtid`,
 /// the thread). swift-log records (the `log` hook) fire `lifetrace:log_trace` … `lifetrace:log_critical`,
 /// each with its LTTng log level, and spans `lifetrace:span_entry`, `lifetrace:span_exit` and
-/// `lifetrace:span` (see ``LTTngStructuredRecords``). Install it and attach a session at any time:
+/// `lifetrace:span` (`LifetraceLogging` and `LifetraceTracing` tell their fields and the log levels).
+/// Install it and attach a session at any time:
 /// `lttng create; lttng enable-event -u 'lifetrace:*'; lttng start`.
 ///
 /// The sink tells the system which tracepoints are enabled (``wants(_:_:)``), so with no session

@@ -16,12 +16,12 @@ import LifetraceTracepoints
 /// | `warning` | `lifetrace:log_warning` | `TRACE_WARNING` (4) |
 /// | `error` | `lifetrace:log_error` | `TRACE_ERR` (3) |
 /// | `critical` | `lifetrace:log_critical` | `TRACE_CRIT` (2) |
-public enum LTTngStructuredRecords {
+package enum LTTngStructuredRecords {
     /// swift-log's level names, in order: a record's `level` field gives its tracepoint.
-    public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+    package static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
 
     /// Whether a session enables the log tracepoint of a swift-log level name.
-    public static func wantsLog(level: String) -> Bool {
+    package static func wantsLog(level: String) -> Bool {
         guard let index = logLevels.firstIndex(of: level) else { return false }
         return lifetrace_tp_log_enabled(UInt32(index)) != 0
     }

@@ -49,6 +49,16 @@ struct SpanAnalysisTests {
         #expect(usersLine.split(separator: " ", omittingEmptySubsequences: true).dropFirst(2).first == "3", "\(usersLine)")
     }
 
+    @Test("report: a Spans table by operation name")
+    func report() throws {
+        let html = HTMLReport().render(try Self.trace())
+        let spans = try #require(html.range(of: "<h2>Spans</h2>"), "no Spans section")
+        let after = html[spans.upperBound...]
+        let table = after[..<(after.range(of: "</table>")?.upperBound ?? after.endIndex)]
+        #expect(table.contains("<td class=\"text\">GET /users</td><td data-v=\"3.0\">3</td>"), "\(table)")
+        #expect(table.contains("<td class=\"text\">db</td>"))
+    }
+
     @Test("JSON lines read back keep a span's ids and kind and a record's level as fields")
     func decodedFields() throws {
         let trace = try Self.trace()

@@ -20,7 +20,7 @@ public indirect enum FieldValue: Sendable, Hashable {
     }
 
     /// Appends the value as JSON.
-    public func appendJSON(to buffer: inout LineBuffer) {
+    func appendJSON(to buffer: inout LineBuffer) {
         switch self {
         case .string(let text):
             buffer.appendJSONString(text)
@@ -62,7 +62,7 @@ public indirect enum FieldValue: Sendable, Hashable {
 
     /// Appends the value for a person to read: a string as it is (escaped to stay on one line),
     /// anything else as JSON.
-    public func appendText(to buffer: inout LineBuffer) {
+    func appendText(to buffer: inout LineBuffer) {
         if case .string(let text) = self {
             buffer.appendPrintable(text)
         } else {

@@ -9,6 +9,10 @@ enum StatisticsHTML {
         var out = "<h2>Hooks</h2>\n<p class=\"note\">Durations of the <code>end</code> records; nearest-rank percentiles. Click a column to sort.</p>\n"
         out += hooksTable(statistics)
         out += "<details><summary>Hooks by controller</summary>\n" + hooksTable(byController) + "</details>\n"
+        if !statistics.spans.isEmpty {
+            out += "<h2>Spans</h2>\n<p class=\"note\">swift-distributed-tracing's spans by operation name: durations of their <code>end</code> records; events are the spans' own.</p>\n"
+            out += table(statistics.spans, first: "span", label: { $0.controller ?? "" }, byController: false)
+        }
 
         let layout = statistics.layout
         out += "<h2>Layout passes</h2>\n"
@@ -52,14 +56,21 @@ enum StatisticsHTML {
     }
 
     private static func hooksTable(_ statistics: TraceStatistics) -> String {
+        table(statistics.hooks, first: "hook", label: \.hook, byController: statistics.byController)
+    }
+
+    /// A table of rows of durations: per hook (or per controller and hook), or per span name.
+    private static func table(
+        _ rows: [HookStatistics], first: String, label: (HookStatistics) -> String, byController: Bool
+    ) -> String {
         var out = "<table class=\"sortable hooks\"><thead><tr>"
-        if statistics.byController { out += "<th class=\"text\">controller</th>" }
-        out += "<th class=\"text\">hook</th><th>count</th><th>total</th><th>p50</th><th>p90</th><th>p99</th><th>max</th><th>instants</th></tr></thead><tbody>\n"
-        for hook in statistics.hooks {
+        if byController { out += "<th class=\"text\">controller</th>" }
+        out += "<th class=\"text\">\(first)</th><th>count</th><th>total</th><th>p50</th><th>p90</th><th>p99</th><th>max</th><th>instants</th></tr></thead><tbody>\n"
+        for hook in rows {
             let d = hook.durations
             out += "<tr>"
-            if statistics.byController { out += text(hook.controller ?? "") }
-            out += text(hook.hook) + number(Double(d.count), "\(d.count)")
+            if byController { out += text(hook.controller ?? "") }
+            out += text(label(hook)) + number(Double(d.count), "\(d.count)")
             for value in [d.total, d.p50, d.p90, d.p99, d.max] {
                 out += d.count > 0 ? duration(Double(value)) : "<td data-v=\"0\">-</td>"
             }
