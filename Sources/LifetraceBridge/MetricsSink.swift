@@ -26,8 +26,8 @@ public final class MetricsSink: Sink {
     /// Creates a sink that records through `factory`.
     public init(factory: any MetricsFactory) { self.factory = factory }
 
-    /// Wants the ends of intervals, and their begins (which time them).
-    public func wants(_ hook: Hook, _ phase: Phase) -> Bool { phase != .instant }
+    /// Wants the ends of intervals only (the system still times them from their begins).
+    public func wants(_ hook: Hook, _ phase: Phase) -> Bool { phase == .end }
 
     /// Records the duration of an `end`.
     public func emit(_ event: Event) {

@@ -12,6 +12,9 @@ import W3CTraceContext
 /// the final `attributes`, `status` (`{"code":"ok"}` or `{"code":"error","message":…}`), `errors`
 /// (the errors recorded) and `links`. Each `addEvent` is an instant with the event's name as `text`.
 /// A span may end on another thread or task than the one it began on; ending it again does nothing.
+/// Its records are timed when they are emitted (by the sink's clock, or LTTng's): the `at:` instants
+/// of `startSpan` and `end` are not used. The end record goes to the sink current where the span
+/// ends (a task-scoped sink of the task that began it does not follow it to another task).
 public final class LifetraceSpan: Tracing.Span {
     private struct State {
         var operationName: String
