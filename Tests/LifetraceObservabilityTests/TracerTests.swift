@@ -179,3 +179,19 @@ struct DictionaryInjector: Injector {
 struct DictionaryExtractor: Extractor {
     func extract(key: String, from carrier: [String: String]) -> String? { carrier[key] }
 }
+
+extension TracerTests {
+    @Test("text: a span line names the operation, its span id, and its fields as key=value")
+    func textLine() async throws {
+        let tracer = LifetraceTracer()
+        let events = await Self.recorded {
+            tracer.withSpan("GET /users", ofKind: .server) { span in span.attributes["n"] = 1 }
+        }
+        let end = try #require(events.last)
+        let line = TextLineFormat(showsEnds: true).line(end)
+        let spanID = try #require(end.details.fields?["span_id"]?.string)
+        let traceID = try #require(end.details.fields?["trace_id"]?.string)
+        let prefix = "<GET /users: 0x\(spanID.drop { $0 == "0" })> span trace_id=\(traceID) span_id=\(spanID) kind=server"
+        #expect(line.hasPrefix(prefix + " attributes={\"n\":1} end "), "\(line)")
+    }
+}
