@@ -2,6 +2,7 @@ import Foundation
 import Lifetrace
 import LifetraceAnalysis
 import LifetraceLogging
+import LifetraceTestSupport
 import LifetraceTracing
 import Logging
 import Testing
@@ -47,6 +48,25 @@ struct SpanAnalysisTests {
         #expect(table.contains("Spans by operation"), "\(table)")
         let usersLine = try #require(table.split(separator: "\n").first { $0.drop { $0 == " " }.hasPrefix("GET /users") })
         #expect(usersLine.split(separator: " ", omittingEmptySubsequences: true).dropFirst(2).first == "3", "\(usersLine)")
+    }
+
+    @Test("lifetrace stats and export --format chrome, on a JSON-lines file of spans")
+    func commandLine() throws {
+        let trace = try Self.trace()
+        try withScratchDirectory { directory in
+            let path = directory.path("spans.jsonl")
+            try trace.events.map(JSONLineFormat.line).joined().write(toFile: path, atomically: true, encoding: .utf8)
+            let stats = try runProcess(try LifetraceBinary.path(), ["stats", path])
+            #expect(stats.status == 0, "\(stats)")
+            #expect(stats.stdout.contains("Spans by operation"), "\(stats.stdout)")
+            #expect(stats.stdout.contains("GET /health"), "\(stats.stdout)")
+            let json = try runProcess(try LifetraceBinary.path(), ["stats", path, "--json"])
+            #expect(json.stdout.contains("\"spans\""), "\(json.stdout)")
+            let exported = directory.path("chrome.json")
+            let export = try runProcess(try LifetraceBinary.path(), ["export", path, "--format", "chrome", "-o", exported])
+            #expect(export.status == 0, "\(export)")
+            #expect(try readText(exported).contains("\"name\":\"span db\""))
+        }
     }
 
     @Test("report: a Spans table by operation name")
