@@ -86,6 +86,12 @@ const char *lifetrace_tp_hook_name(unsigned code) {
     int lifetrace_tp_log_enabled(unsigned level) { \
         return level < 7 && __atomic_load_n(lifetrace_log_states[level], __ATOMIC_RELAXED) != 0; \
     } \
+    int lifetrace_tp_log_any_enabled(void) { \
+        for (unsigned level = 0; level < 7; level++) { \
+            if (__atomic_load_n(lifetrace_log_states[level], __ATOMIC_RELAXED) != 0) return 1; \
+        } \
+        return 0; \
+    } \
     void lifetrace_tp_log(unsigned level, uint64_t seq, const char *label, const char *message, \
         const char *metadata, const char *source, const char *file, int64_t line, const char *function, \
         uint64_t span_id) { \

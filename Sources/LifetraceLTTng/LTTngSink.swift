@@ -21,11 +21,17 @@ public struct LTTngSink: TracerSink {
     /// Creates the sink.
     public init() {}
 
-    /// Whether a session enables the tracepoint of this hook and phase.
+    /// Whether a session enables the tracepoint of this hook and phase (for the `log` hook: the
+    /// tracepoint of some level; its ``hookGate`` cannot tell, and lets every log record through to
+    /// ``record(_:_:_:_:seq:)``, which checks the record's level).
     @inlinable
     public func wants(_ hook: Hook, _ phase: Phase) -> Bool {
-        lifetrace_tp_enabled(Self.slot(hook, phase)) != 0
+        if hook.code == Self.logCode { return phase == .instant && lifetrace_tp_log_any_enabled() != 0 }
+        return lifetrace_tp_enabled(Self.slot(hook, phase)) != 0
     }
+
+    @usableFromInline
+    static var logCode: UInt32 { Hook.log.code }
 
     /// The provider's state table: with this sink installed alone, a hook whose tracepoints no
     /// session enables costs two loads and a branch, and no event is built.

@@ -54,8 +54,11 @@ public struct LifetraceLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    /// Emits the record as an instant of the `log` hook, if a sink wants it.
+    /// Emits the record as an instant of the `log` hook, if a sink wants it: with no sink, or a
+    /// sink that wants no log record now (the LTTng sink with no session enabling a log level),
+    /// nothing is built, and the metadata provider is not called.
     public func log(event: LogEvent) {
+        guard LifetraceSystem.wantsInstant(.log), LifetraceSystem.sink.wants(.log, .instant) else { return }
         Probe(name: label).emitEvent(.log, details(of: event))
     }
 

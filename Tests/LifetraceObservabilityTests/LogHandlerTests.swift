@@ -3,6 +3,7 @@ import Lifetrace
 import LifetraceLogging
 import LifetraceTracing
 import Logging
+import Synchronization
 import Testing
 import Tracing
 
@@ -84,6 +85,24 @@ struct LogHandlerTests {
         #expect(logger[metadataKey: "copy"] == nil)
     }
 
+    @Test("a sink that wants no log record: nothing is built, the metadata provider is not called")
+    func unwantedRecordsCostNothing() {
+        let calls = Mutex(0)
+        let provider = Logger.MetadataProvider {
+            calls.withLock { $0 += 1 }
+            return ["request": "r1"]
+        }
+        let logger = Self.logger(provider: provider)
+        let refusing = RecordingSink()
+        LifetraceSystem.withSink(NoLogs(base: refusing)) { logger.error("unwanted") }
+        #expect(calls.withLock { $0 } == 0)
+        #expect(refusing.events.isEmpty)
+        let recording = RecordingSink()
+        LifetraceSystem.withSink(recording) { logger.error("wanted") }
+        #expect(calls.withLock { $0 } == 1)
+        #expect(recording.events.count == 1)
+    }
+
     @Test("inside a MultiplexLogHandler, beside another handler")
     func multiplex() throws {
         let logger = Logger(label: "multi") { label in
@@ -134,6 +153,13 @@ struct LogHandlerTests {
         #expect(line.contains(#""level":"warning","source":"LifetraceObservabilityTests","metadata":{"n":"3","user":"ada"}"#), "\(line)")
         #expect(TextLineFormat().line(event) == "api warning: disk \"full\" n=3 user=ada source=LifetraceObservabilityTests\n")
     }
+}
+
+/// A sink that wants everything but log records.
+private struct NoLogs: Sink {
+    let base: RecordingSink
+    func emit(_ event: Event) { base.emit(event) }
+    func wants(_ hook: Hook, _ phase: Phase) -> Bool { hook != .log }
 }
 
 extension Array {

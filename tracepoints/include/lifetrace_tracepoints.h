@@ -53,6 +53,9 @@ void lifetrace_tp_fire(unsigned slot, const char *hook, uint64_t seq, const char
 /** Whether a session enables the log tracepoint of swift-log's `level` (0 trace … 6 critical). */
 int lifetrace_tp_log_enabled(unsigned level);
 
+/** Whether a session enables the log tracepoint of any level. */
+int lifetrace_tp_log_any_enabled(void);
+
 /**
  * Fires the log tracepoint of swift-log's `level` (0 trace … 6 critical; each has its LTTng log level):
  * `label` is the logger's, `metadata` a JSON object's text, `span_id` the span the record was logged in
