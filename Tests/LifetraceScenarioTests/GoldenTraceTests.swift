@@ -181,7 +181,8 @@ struct GoldenTraceTests {
         ErrorCase(header + "launch A\npsuh B\n---\nA viewWillAppear\n", 4, 1,
                   "unknown step \"psuh\"; expected one of: nav, tabs, child, launch, push, pop, pop-to-root, "
                     + "set-stack, interactive-pop, present, dismiss, segue, select-tab, add-child, remove-child, "
-                    + "edit, end-editing, rotate, resize, memory-warning, wait, view, stack, constrain, set-constant, activate, deactivate, hide, show, intrinsic, check-ambiguity; did you mean \"push\"?"),
+                    + "edit, end-editing, rotate, resize, memory-warning, wait, "
+            + "start, advance, pop-to, release, defines-context, provides-context-style, transition-style, forward-appearance, begin-appearance, end-appearance, transition, view, stack, constrain, set-constant, activate, deactivate, hide, show, intrinsic, check-ambiguity; did you mean \"push\"?"),
     ]
 
     @Test("malformed golden files give located errors", arguments: errors)
