@@ -55,8 +55,14 @@ public final class ScenarioRunner {
         for step in scenario.steps {
             try run(step, source: scenario.source)
         }
-        // What the last steps left in flight (`start`, `advance`) ends after them.
+        // What the last steps left in flight (`start`, `advance`) ends after them; an error it
+        // reports is the last step's.
+        let reported = diagnosticMarks
         runLoop.runUntilIdle()
+        if let failure = firstError(since: reported), let last = scenario.steps.last {
+            throw ScenarioError(
+                source: scenario.source, line: last.line, column: last.column(of: nil), message: "\(last.text): \(failure.message)")
+        }
     }
 
     /// Runs one step and lets the run loop go idle (unless the step is `start …` or `advance …`,
