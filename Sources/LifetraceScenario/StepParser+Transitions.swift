@@ -98,7 +98,7 @@ extension StepParser {
             return .release(name)
         case "defines-context", "provides-context-style":
             let name = try firstName(usage: "\(keyword.text) NAME on|off")
-            let on = try onOff(after: name)
+            let on = try onOff()
             return keyword.text == "defines-context" ? .definesContext(name, on) : .providesContextStyle(name, on)
         case "transition-style":
             let styles = ModalTransitionStyle.allCases.map(\.rawValue)
@@ -135,7 +135,10 @@ extension StepParser {
                 }
                 nanoseconds = value
             }
-            try noOptions()
+            if let extra = optionTokens.first {
+                throw error(
+                    "unknown option \"\(extra.text)\" for transition; expected duration=… or completion=…", at: extra)
+            }
             return .transitionChild(from: from, to: to, nanoseconds: nanoseconds)
         default:
             return nil
@@ -163,8 +166,8 @@ extension StepParser {
         return words[1].text
     }
 
-    /// `on` or `off` after the name.
-    private func onOff(after name: String) throws(ScenarioError) -> Bool {
+    /// `on` or `off` after the name, and no options.
+    private func onOff() throws(ScenarioError) -> Bool {
         let choice = try secondWord(of: ["on", "off"])
         try noOptions()
         return choice == "on"

@@ -64,6 +64,8 @@ struct TransitionStepParserTests {
         ErrorCase("transition One into Two", 16, "transition: expected \"transition FROM to TO [duration=300ms]\", got \"into\""),
         ErrorCase("transition One to Two duration=fast", 23, "expected duration=DURATION such as duration=300ms, got \"duration=fast\""),
         ErrorCase("release", 1, "release needs a controller name"),
+        ErrorCase("transition One to Two animated=false", 23,
+                  "unknown option \"animated=false\" for transition; expected duration=… or completion=…"),
     ]
 
     @Test("each malformed new step is an error at the word at fault", arguments: errors)
