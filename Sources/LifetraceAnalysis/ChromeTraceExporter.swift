@@ -34,24 +34,43 @@ public struct ChromeTraceExporter: Sendable {
         let lastTimestamp = events.map(\.timestamp).max() ?? 0
         var output: [(ts: UInt64, order: Int, json: String)] = []
 
-        func args(_ interval: TraceInterval?, event: Event?, unfinished: Bool = false) -> String {
+        func args(_ interval: TraceInterval?, event: Event?, unfinished: Bool = false) -> JSONObject.Value {
             let subject = interval?.subject ?? event!.subject
             let details = interval?.details ?? event!.details
-            var fields = ["\"controller\":\(JSONText.quote(subject.name))", "\"id\":\"0x\(String(subject.id, radix: 16))\""]
+            var fields = JSONObject()
+            fields.add("controller", .string(subject.name))
+            fields.add("id", .string("0x" + String(subject.id, radix: 16)))
             if let target = details.target {
-                fields.append("\"target\":\(JSONText.quote(target.name))")
-                fields.append("\"target_id\":\"0x\(String(target.id, radix: 16))\"")
+                fields.add("target", .string(target.name))
+                fields.add("target_id", .string("0x" + String(target.id, radix: 16)))
             }
-            if let animated = details.animated { fields.append("\"animated\":\(animated)") }
-            if let index = details.index { fields.append("\"index\":\(index)") }
-            if let text = details.text { fields.append("\"text\":\(JSONText.quote(text))") }
-            if let count = details.count { fields.append("\"count\":\(count)") }
-            for field in details.fields ?? [] { fields.append("\(JSONText.quote(field.key)):\(field.value.json)") }
-            if let interval, let begin = interval.beginIndex { fields.append("\"seq\":\(events[begin].seq)") }
-            if let interval, let end = interval.endIndex { fields.append("\"end_seq\":\(events[end].seq)") }
-            if let event { fields.append("\"seq\":\(event.seq)") }
-            if unfinished { fields.append("\"unfinished\":true") }
-            return "{" + fields.joined(separator: ",") + "}"
+            fields.add("animated", details.animated.map { .bool($0) })
+            fields.add("index", details.index.map { .integer($0) })
+            fields.add("text", details.text.map { .string($0) })
+            fields.add("count", details.count.map { .integer($0) })
+            for field in details.fields ?? [] { fields.add(field: field.key, .raw(field.value.json)) }
+            if let interval {
+                fields.add("seq", interval.beginIndex.map { .integer(events[$0].seq) })
+                fields.add("end_seq", interval.endIndex.map { .integer(events[$0].seq) })
+            }
+            fields.add("seq", event.map { .integer($0.seq) })
+            fields.add("unfinished", unfinished ? .bool(true) : nil)
+            return .object(fields)
+        }
+
+        /// An event's fields common to every phase.
+        func record(
+            _ phase: String, _ hook: Hook, _ subject: Subject, _ details: Details, at timestamp: UInt64,
+            process: UInt32?, thread: UInt32
+        ) -> JSONObject {
+            var record = JSONObject()
+            record.add("ph", .string(phase))
+            record.add("name", .string(name(hook, subject, details)))
+            record.add("cat", .string(Self.category(hook)))
+            record.add("ts", .raw(JSONText.microseconds(timestamp)))
+            record.add("pid", .integer(pid(process)))
+            record.add("tid", .integer(thread))
+            return record
         }
 
         // A trace of several processes (events with a `pid`) keeps them apart: each its own pid.
@@ -88,11 +107,11 @@ public struct ChromeTraceExporter: Sendable {
                 while let top = stack.last, top <= start, !(top == start && stop == start) { stack.removeLast() }
                 if stack.isEmpty || stack.last! >= stop {
                     stack.append(stop)
-                    output.append((start, output.count,
-                        "{\"ph\":\"X\",\"name\":\(JSONText.quote(name(interval.hook, interval.subject, interval.details))),"
-                        + "\"cat\":\"\(Self.category(interval.hook))\",\"ts\":\(JSONText.microseconds(start)),"
-                        + "\"dur\":\(JSONText.microseconds(stop - start)),\"pid\":\(pid(key.process)),\"tid\":\(key.thread),"
-                        + "\"args\":\(args(interval, event: nil, unfinished: interval.endTimestamp == nil))}"))
+                    var complete = record(
+                        "X", interval.hook, interval.subject, interval.details, at: start, process: key.process, thread: key.thread)
+                    complete.add("dur", .raw(JSONText.microseconds(stop - start)))
+                    complete.add("args", args(interval, event: nil, unfinished: interval.endTimestamp == nil))
+                    output.append((start, output.count, complete.json))
                 } else {
                     asyncIntervals.append(index)
                 }
@@ -100,22 +119,26 @@ public struct ChromeTraceExporter: Sendable {
         }
         for (number, index) in asyncIntervals.sorted().enumerated() {
             let interval = intervals[index]
-            let label = JSONText.quote(name(interval.hook, interval.subject, interval.details))
-            let category = Self.category(interval.hook)
-            let id = "\"0x\(String(number + 1, radix: 16))\""
-            output.append((interval.startTimestamp, output.count,
-                "{\"ph\":\"b\",\"name\":\(label),\"cat\":\"\(category)\",\"id\":\(id),\"ts\":\(JSONText.microseconds(interval.startTimestamp)),"
-                + "\"pid\":\(pid(interval.process)),\"tid\":\(interval.thread),\"args\":\(args(interval, event: nil, unfinished: interval.endTimestamp == nil))}"))
+            let id = JSONObject.Value.string("0x" + String(number + 1, radix: 16))
+            var begin = record(
+                "b", interval.hook, interval.subject, interval.details, at: interval.startTimestamp,
+                process: interval.process, thread: interval.thread)
+            begin.add("id", id)
+            begin.add("args", args(interval, event: nil, unfinished: interval.endTimestamp == nil))
+            output.append((interval.startTimestamp, output.count, begin.json))
             let stop = end(interval)
-            output.append((stop, output.count,
-                "{\"ph\":\"e\",\"name\":\(label),\"cat\":\"\(category)\",\"id\":\(id),\"ts\":\(JSONText.microseconds(stop)),"
-                + "\"pid\":\(pid(interval.process)),\"tid\":\(interval.endThread ?? interval.thread)}"))
+            var finish = record(
+                "e", interval.hook, interval.subject, interval.details, at: stop,
+                process: interval.process, thread: interval.endThread ?? interval.thread)
+            finish.add("id", id)
+            output.append((stop, output.count, finish.json))
         }
         for event in events where event.phase == .instant {
-            output.append((event.timestamp, output.count,
-                "{\"ph\":\"i\",\"s\":\"t\",\"name\":\(JSONText.quote(name(event.hook, event.subject, event.details))),"
-                + "\"cat\":\"\(Self.category(event.hook))\",\"ts\":\(JSONText.microseconds(event.timestamp)),"
-                + "\"pid\":\(pid(event.process)),\"tid\":\(event.thread),\"args\":\(args(nil, event: event))}"))
+            var instant = record(
+                "i", event.hook, event.subject, event.details, at: event.timestamp, process: event.process, thread: event.thread)
+            instant.add("s", .string("t"))
+            instant.add("args", args(nil, event: event))
+            output.append((event.timestamp, output.count, instant.json))
         }
         output.sort { $0.ts != $1.ts ? $0.ts < $1.ts : $0.order < $1.order }
 
@@ -128,14 +151,26 @@ public struct ChromeTraceExporter: Sendable {
         // Each process of the trace named once, in order of appearance (an empty trace still names one).
         var processes: [UInt32?] = []
         for key in threads where !processes.contains(key.process) { processes.append(key.process) }
+        /// A metadata event (`M`) naming or ordering a process or a thread.
+        func metadata(_ name: String, process: UInt32?, thread: UInt32, _ key: StaticString, _ value: JSONObject.Value) -> String {
+            var arguments = JSONObject()
+            arguments.add(key, value)
+            var event = JSONObject()
+            event.add("ph", .string("M"))
+            event.add("name", .string(name))
+            event.add("pid", .integer(pid(process)))
+            event.add("tid", .integer(thread))
+            event.add("args", .object(arguments))
+            return event.json
+        }
         for process in processes.isEmpty ? [nil] : processes {
             let label = process.map { "\(processName) (pid \($0))" } ?? processName
-            lines.append("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":\(pid(process)),\"tid\":0,\"args\":{\"name\":\(JSONText.quote(label))}}")
+            lines.append(metadata("process_name", process: process, thread: 0, "name", .string(label)))
         }
         for (order, key) in threads.enumerated() {
             let label = order == 0 ? "thread \(key.thread) (first)" : "thread \(key.thread)"
-            lines.append("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":\(pid(key.process)),\"tid\":\(key.thread),\"args\":{\"name\":\(JSONText.quote(label))}}")
-            lines.append("{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":\(pid(key.process)),\"tid\":\(key.thread),\"args\":{\"sort_index\":\(order)}}")
+            lines.append(metadata("thread_name", process: key.process, thread: key.thread, "name", .string(label)))
+            lines.append(metadata("thread_sort_index", process: key.process, thread: key.thread, "sort_index", .integer(order)))
         }
         lines += output.map(\.json)
         return "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n" + lines.joined(separator: ",\n") + "\n]}\n"

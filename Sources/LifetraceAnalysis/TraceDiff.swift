@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Lifetrace
 
 /// The first place where the order of two traces differs: "what changed in my lifecycle after this

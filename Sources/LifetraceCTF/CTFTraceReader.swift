@@ -1,5 +1,12 @@
 import CLifetraceCTF
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Lifetrace
 import LifetraceAnalysis
 
@@ -147,21 +154,17 @@ public final class CTFTraceReader: TraceEventReader {
 
     /// The CTF traces under `path`: the folders holding a `metadata` file, sorted.
     static func traceDirectories(in path: String) throws(TraceIssue) -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard let kind = FileKind(atPath: path) else {
             throw TraceIssue(source: path, line: 0, column: 0, message: "no such file or directory (expected an LTTng trace directory)")
         }
-        guard isDirectory.boolValue else {
+        guard kind == .directory else {
             throw TraceIssue(source: path, line: 0, column: 0, message: "not a directory (expected an LTTng trace directory)")
         }
         var found: [String] = []
         if FileManager.default.fileExists(atPath: path + "/metadata") { found.append(path) }
-        if let walker = FileManager.default.enumerator(atPath: path) {
-            while let relative = walker.nextObject() as? String {
-                if (relative as NSString).lastPathComponent == "metadata", relative != "metadata" {
-                    found.append(path + "/" + (relative as NSString).deletingLastPathComponent)
-                }
-            }
+        for relative in (try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []
+        where relative.hasSuffix("/metadata") {
+            found.append(path + "/" + relative.dropLast("/metadata".count))
         }
         guard !found.isEmpty else {
             throw TraceIssue(source: path, line: 0, column: 0, message: "holds no CTF trace (no metadata file below it); expected an LTTng trace directory")

@@ -1,7 +1,9 @@
 /// A line diff of expected and actual trace lines, rendered unified-style with line numbers.
 ///
-/// Internal to ``GoldenComparison``. The edit script comes from a longest common subsequence, so
-/// a single missing or extra record shows as one `-` or `+` line rather than a shifted tail.
+/// Internal to ``GoldenComparison``. The edit script comes from the standard library's
+/// `difference(from:)` (a shortest edit script, Myers' algorithm: O((n + m) · d) for d changes,
+/// no table), so a single missing or extra record shows as one `-` or `+` line rather than a
+/// shifted tail, whatever the traces' length.
 enum GoldenDiff {
     /// One line of the edit script.
     enum Edit: Equatable {
@@ -13,49 +15,32 @@ enum GoldenDiff {
         case insert(actual: Int)
     }
 
-    /// Above this many table cells the diff falls back to comparing position by position.
-    static let tableLimit = 4_000_000
-
-    /// The edit script turning `expected` into `actual`.
+    /// The edit script turning `expected` into `actual`: removals of expected lines before
+    /// insertions of actual ones where both happen at one place.
     static func edits(expected: [String], actual: [String]) -> [Edit] {
-        let n = expected.count, m = actual.count
-        guard n * m <= tableLimit else { return positionalEdits(n: n, m: m, expected: expected, actual: actual) }
-        // suffix[i][j]: length of the longest common subsequence of expected[i...] and actual[j...].
-        var suffix = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
-        for i in stride(from: n - 1, through: 0, by: -1) {
-            for j in stride(from: m - 1, through: 0, by: -1) {
-                suffix[i][j] = expected[i] == actual[j]
-                    ? suffix[i + 1][j + 1] + 1
-                    : max(suffix[i + 1][j], suffix[i][j + 1])
+        let difference = actual.difference(from: expected)
+        var removed = Set<Int>()
+        var inserted = Set<Int>()
+        for change in difference {
+            switch change {
+            case .remove(let offset, _, _): removed.insert(offset)
+            case .insert(let offset, _, _): inserted.insert(offset)
             }
         }
         var result: [Edit] = []
+        result.reserveCapacity(max(expected.count, actual.count) + removed.count)
         var i = 0, j = 0
-        while i < n || j < m {
-            if i < n, j < m, expected[i] == actual[j] {
-                result.append(.same(expected: i, actual: j))
+        while i < expected.count || j < actual.count {
+            if i < expected.count, removed.contains(i) {
+                result.append(.delete(expected: i))
                 i += 1
-                j += 1
-            } else if j < m, i == n || suffix[i][j + 1] > suffix[i + 1][j] {
+            } else if j < actual.count, inserted.contains(j) {
                 result.append(.insert(actual: j))
                 j += 1
             } else {
-                result.append(.delete(expected: i))
+                result.append(.same(expected: i, actual: j))
                 i += 1
-            }
-        }
-        return result
-    }
-
-    /// A position-by-position script, for inputs too large for the table.
-    private static func positionalEdits(n: Int, m: Int, expected: [String], actual: [String]) -> [Edit] {
-        var result: [Edit] = []
-        for k in 0..<max(n, m) {
-            if k < n, k < m, expected[k] == actual[k] {
-                result.append(.same(expected: k, actual: k))
-            } else {
-                if k < n { result.append(.delete(expected: k)) }
-                if k < m { result.append(.insert(actual: k)) }
+                j += 1
             }
         }
         return result

@@ -99,4 +99,37 @@ public enum Action: Sendable, Hashable {
     case wait(nanoseconds: UInt64)
     /// An Auto Layout step: views, stack views and constraints (``LayoutStep``).
     case layout(LayoutStep)
+
+    /// `start STEP`: runs STEP without letting the run loop go idle after it, so its animation is
+    /// still in flight when the next step runs.
+    indirect case start(Action)
+    /// `advance DURATION`: lets DURATION pass (timers due by then fire, layout runs) and leaves
+    /// what is still animating in flight, in nanoseconds.
+    case advance(nanoseconds: UInt64)
+    /// A step given `completion=true`: its transition's completion block records a `completion`
+    /// event where UIKit runs it.
+    indirect case withCompletion(Action)
+    /// `present NAME from PRESENTER [style=…] [animated=…]`: PRESENTER calls `present`.
+    case presentFrom(String, from: String, style: ModalPresentationStyle, animated: Bool)
+    /// `pop-to NAME [animated=…]`: `popToViewController(_:animated:)`.
+    case popTo(String, animated: Bool)
+    /// `dismiss from=NAME [animated=…]`: NAME calls `dismiss(animated:completion:)`.
+    case dismissFrom(String, animated: Bool)
+    /// `release NAME`: the scenario drops its reference, so NAME's `deinit` runs when nothing else holds it.
+    case release(String)
+    /// `defines-context NAME on|off`: `definesPresentationContext`.
+    case definesContext(String, Bool)
+    /// `provides-context-style NAME on|off`: `providesPresentationContextTransitionStyle`.
+    case providesContextStyle(String, Bool)
+    /// `transition-style NAME STYLE`: `modalTransitionStyle`.
+    case transitionStyle(String, ModalTransitionStyle)
+    /// `forward-appearance NAME manual|automatic`: `shouldAutomaticallyForwardAppearanceMethods`.
+    case forwardAppearance(String, automatic: Bool)
+    /// `begin-appearance NAME appear|disappear [animated=…]`: `beginAppearanceTransition(_:animated:)`.
+    case beginAppearance(String, appearing: Bool, animated: Bool)
+    /// `end-appearance NAME`: `endAppearanceTransition()`.
+    case endAppearance(String)
+    /// `transition FROM to TO [duration=…]`: the parent of FROM swaps it for TO with
+    /// `transition(from:to:duration:…)` (TO added first, FROM removed in the completion).
+    case transitionChild(from: String, to: String, nanoseconds: UInt64)
 }

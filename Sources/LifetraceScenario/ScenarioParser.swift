@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Lifetrace
 import LifetraceUI
 
 /// Parses the scenario language into a ``Scenario``.
@@ -18,7 +23,7 @@ public enum ScenarioParser {
         "nav", "tabs", "child", "launch", "push", "pop", "pop-to-root", "set-stack",
         "interactive-pop", "present", "dismiss", "segue", "select-tab", "add-child",
         "remove-child", "edit", "end-editing", "rotate", "resize", "memory-warning", "wait",
-    ] + LayoutStep.keywords
+    ] + StepParser.transitionKeywords + LayoutStep.keywords
 
     /// Parses scenario text.
     ///
@@ -62,11 +67,10 @@ public enum ScenarioParser {
         func failure(_ message: String) -> ScenarioError {
             ScenarioError(source: path, line: 0, column: 0, message: message)
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard let found = FileKind(atPath: path) else {
             throw failure("no such \(kind)")
         }
-        guard !isDirectory.boolValue else {
+        guard found != .directory else {
             throw failure("expected a \(kind), got a directory")
         }
         guard let data = FileManager.default.contents(atPath: path) else {

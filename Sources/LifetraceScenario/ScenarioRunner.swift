@@ -15,13 +15,15 @@ public final class ScenarioRunner {
     public let runLoop: MainRunLoop
     /// The controllers made so far, by name.
     public var controllers: [String: ViewController] {
-        Dictionary(uniqueKeysWithValues: made.map { ($0.name, $0) })
+        Dictionary(uniqueKeysWithValues: made.compactMap { $0.map { ($0.name, $0) } })
     }
 
     /// The controllers in the order they were made (released in that order, so `deinit` events
-    /// come in a stable order), and where each is by name.
-    private var made: [ViewController] = []
+    /// come in a stable order; `nil` once a `release` step dropped it), and where each is by name.
+    private var made: [ViewController?] = []
     private var indexByName: [String: Int] = [:]
+    /// The names a `release` step dropped: never used again in the scenario.
+    var releasedNames: Set<String> = []
 
     private let probe = Probe(name: "scenario")
 
@@ -53,25 +55,42 @@ public final class ScenarioRunner {
         for step in scenario.steps {
             try run(step, source: scenario.source)
         }
+        // What the last steps left in flight (`start`, `advance`) ends after them; an error it
+        // reports is the last step's.
+        let reported = diagnosticMarks
+        runLoop.runUntilIdle()
+        if let failure = firstError(since: reported), let last = scenario.steps.last {
+            throw ScenarioError(
+                source: scenario.source, line: last.line, column: last.column(of: nil), message: "\(last.text): \(failure.message)")
+        }
     }
 
-    /// Runs one step and lets the run loop go idle.
+    /// Runs one step and lets the run loop go idle (unless the step is `start …` or `advance …`,
+    /// which leave what animates in flight).
     ///
     /// - Throws: ``ScenarioError`` at the step's line when it cannot run or the runtime refuses it.
     public func run(_ step: Step, source: String) throws(ScenarioError) {
         let state = probe.beginInterval(.scenarioStep, Details(index: step.index, text: step.text))
         defer { probe.endInterval(state) }
         let reported = diagnosticMarks
+        var action = step.action
+        // The words of `start STEP` are STEP's shifted by one.
+        var shift = 0
+        if case .start(let inner) = action {
+            action = inner
+            shift = 1
+        }
         do {
-            try perform(step.action)
+            try checkNotReleased(step)
+            try perform(action)
         } catch let failure as StepFailure {
-            let column = failure.argument.flatMap { step.columns.indices.contains($0) ? step.columns[$0] : nil }
+            let column = failure.argument.flatMap { step.columns.indices.contains($0 + shift) ? step.columns[$0 + shift] : nil }
                 ?? step.column(of: failure.word)
             throw ScenarioError(source: source, line: step.line, column: column, message: "\(step.text): \(failure.message)")
         } catch {
             throw ScenarioError(source: source, line: step.line, column: step.column(of: nil), message: "\(step.text): \(error)")
         }
-        runLoop.runUntilIdle()
+        if step.action.drainsRunLoop { runLoop.runUntilIdle() }
         if let failure = firstError(since: reported) {
             throw ScenarioError(
                 source: source, line: step.line, column: step.column(of: nil), message: "\(step.text): \(failure.message)")
@@ -88,7 +107,14 @@ public final class ScenarioRunner {
 
     /// The controller of a name, if one was made.
     public func existingController(named name: String) -> ViewController? {
-        indexByName[name].map { made[$0] }
+        indexByName[name].flatMap { made[$0] }
+    }
+
+    /// Drops the runner's reference to the controller of `name` (a `release` step).
+    func forget(_ name: String) {
+        guard let index = indexByName[name] else { return }
+        made[index] = nil
+        releasedNames.insert(name)
     }
 
     private func remember(_ controller: ViewController) {
@@ -116,7 +142,7 @@ public final class ScenarioRunner {
         }
     }
 
-    private func perform(_ action: Action) throws {
+    func perform(_ action: Action, recordsCompletion: Bool = false) throws {
         switch action {
         case .declareNavigation(let name, let stack):
             try checkContainerDeclaration(name, members: stack, isNavigation: true)
@@ -147,7 +173,8 @@ public final class ScenarioRunner {
         case .push(let name, let animated):
             let navigation = try frontNavigation("push")
             let pushed = controller(named: name)
-            try refusable(at: 1) { navigation.pushViewController(pushed, animated: animated) }
+            let completion = completionEvent(recordsCompletion, of: navigation, target: pushed, kind: "push")
+            try refusable(at: 1) { navigation.pushViewController(pushed, animated: animated, completion: completion) }
         case .pop(let animated):
             let navigation = try frontNavigation("pop")
             try refusable { navigation.popViewController(animated: animated) }
@@ -169,18 +196,10 @@ public final class ScenarioRunner {
             runLoop.run(for: NavigationController.transitionDuration / 2)
             if finishes { gesture.finish() } else { gesture.cancel() }
         case .present(let name, let style, let animated):
-            let front = try frontMost("present")
-            let presented = controller(named: name)
-            let previousStyle = presented.modalPresentationStyle
-            presented.modalPresentationStyle = style
-            do {
-                try refusable(at: 1) { front.present(presented, animated: animated) }
-            } catch {
-                presented.modalPresentationStyle = previousStyle
-                throw error
-            }
+            try present(name, on: try frontMost("present"), style: style, animated: animated, recordsCompletion: recordsCompletion)
         case .dismiss(let animated):
-            try frontMost("dismiss").dismiss(animated: animated)
+            let front = try frontMost("dismiss")
+            front.dismiss(animated: animated, completion: dismissCompletion(recordsCompletion, of: front))
         case .segue(let name, let animated):
             let source = try frontContent("segue")
             let segue = StoryboardSegue(identifier: name, source: source, destination: controller(named: name))
@@ -242,6 +261,10 @@ public final class ScenarioRunner {
             runLoop.run(for: Double(nanoseconds) / 1e9)
         case .layout(let step):
             try perform(step)
+        case .start, .advance, .withCompletion, .presentFrom, .popTo, .dismissFrom, .release, .definesContext,
+            .providesContextStyle, .transitionStyle, .forwardAppearance, .beginAppearance, .endAppearance,
+            .transitionChild:
+            try performTransitionStep(action, recordsCompletion: recordsCompletion)
         }
     }
 
@@ -263,7 +286,7 @@ public final class ScenarioRunner {
         return child
     }
 
-    private func frontMost(_ step: String) throws -> ViewController {
+    func frontMost(_ step: String) throws -> ViewController {
         guard let front = window.frontMostController else {
             throw StepFailure("nothing is on screen; launch a controller first")
         }
@@ -284,7 +307,7 @@ public final class ScenarioRunner {
         }
     }
 
-    private func frontNavigation(_ step: String) throws -> NavigationController {
+    func frontNavigation(_ step: String) throws -> NavigationController {
         var current: ViewController? = try frontMost(step)
         while let candidate = current {
             if let navigation = candidate as? NavigationController { return navigation }

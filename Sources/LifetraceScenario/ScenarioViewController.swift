@@ -9,6 +9,13 @@ public final class ScenarioViewController: ViewController, TextFieldDelegate {
     /// The controller's text field, inside its view.
     public let textField = TextField(frame: Rect(x: 16, y: 120, width: 358, height: 44))
 
+    /// Whether appearance callbacks reach the children automatically (`forward-appearance NAME
+    /// manual` turns it off: the scenario then calls `begin-appearance` and `end-appearance`).
+    public var forwardsAppearanceAutomatically = true
+
+    /// UIKit's `shouldAutomaticallyForwardAppearanceMethods`: ``forwardsAppearanceAutomatically``.
+    public override var shouldAutomaticallyForwardAppearanceMethods: Bool { forwardsAppearanceAutomatically }
+
     /// Children added in `viewDidLoad` (`child CHILD in PARENT`), in declaration order.
     public internal(set) var declaredChildren: [ViewController] = []
 

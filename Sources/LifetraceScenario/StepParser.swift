@@ -31,6 +31,14 @@ struct StepParser {
     /// Parses the line.
     mutating func parse() throws(ScenarioError) -> Action {
         try splitWordsAndOptions()
+        if keyword.text == "start" { return try startAction() }
+        let recordsCompletion = try completionOption()
+        let action = try stepAction()
+        return recordsCompletion ? .withCompletion(action) : action
+    }
+
+    /// Parses the line's step (its words and options split, `completion=` taken).
+    private mutating func stepAction() throws(ScenarioError) -> Action {
         switch keyword.text {
         case "nav":
             let (name, children) = try nameAndList(
@@ -73,12 +81,15 @@ struct StepParser {
             try options(allowing: [])
             return .interactivePop(finishes: choice == "finish")
         case "present":
-            let name = try singleName(role: "a controller name")
+            let presenter = try presentingName()
+            let name = try self.name(words[0])
             let given = try options(allowing: ["style", "animated"])
-            return .present(name, style: given.style, animated: given.animated)
+            return presenter.map { .presentFrom(name, from: $0, style: given.style, animated: given.animated) }
+                ?? .present(name, style: given.style, animated: given.animated)
         case "dismiss":
-            try noWords()
-            return .dismiss(animated: try options(allowing: ["animated"]).animated)
+            let from = try dismissingName()
+            let animated = try options(allowing: ["animated"]).animated
+            return from.map { .dismissFrom($0, animated: animated) } ?? .dismiss(animated: animated)
         case "segue":
             let name = try singleName(role: "a destination controller name")
             return .segue(name, animated: try options(allowing: ["animated"]).animated)
@@ -128,6 +139,7 @@ struct StepParser {
             try options(allowing: [])
             return .wait(nanoseconds: nanoseconds)
         default:
+            if let action = try transitionAction() { return action }
             if let action = try layoutAction() { return action }
             // A long word is shown by its start: the message stays one readable line.
             let shown = keyword.text.count > 40 ? keyword.text.prefix(40) + "…" : Substring(keyword.text)

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Lifetrace
 import LifetraceLTTng
 
@@ -111,7 +115,12 @@ struct SyntheticEmitter: Sendable {
             if let nanosecondsPerIteration, index % 16 == 0 {
                 let due = start + .nanoseconds(nanosecondsPerIteration * Int64(index))
                 let now = clock.now
-                if due > now { Thread.sleep(forTimeInterval: (due - now).inSeconds) }
+                if due > now {
+                    let wait = (due - now).components
+                    var request = timespec(tv_sec: Int(wait.seconds), tv_nsec: Int(wait.attoseconds / 1_000_000_000))
+                    var remaining = timespec()
+                    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+                }
             }
             let controller = SyntheticController(name: name)
             controller.withInterval(.viewWillAppear, animated: true) {
@@ -122,19 +131,30 @@ struct SyntheticEmitter: Sendable {
         }
     }
 
-    /// Runs ``run(thread:)`` on `threads` new threads at once and returns when all have finished.
+    /// Runs ``run(thread:)`` on `threads` new POSIX threads at once and returns when all have
+    /// finished (no Foundation `Thread`: the command line loads FoundationEssentials only).
     nonisolated func runOnThreads(_ threads: Int) {
-        let finished = DispatchGroup()
-        for thread in 0..<threads {
-            finished.enter()
-            let worker = Thread {
-                run(thread: thread)
-                finished.leave()
-            }
-            worker.name = "emit-\(thread)"
-            worker.start()
+        /// One thread's work, handed to it through `pthread_create`'s context pointer.
+        final class Work {
+            let body: () -> Void
+            init(_ body: @escaping () -> Void) { self.body = body }
         }
-        finished.wait()
+        var workers: [pthread_t] = []
+        for thread in 0..<threads {
+            // Retained here, released by the thread that runs it.
+            let work = Unmanaged.passRetained(Work { run(thread: thread) }).toOpaque()
+            var worker = pthread_t()
+            let started = pthread_create(&worker, nil, { context in
+                Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().body()
+                return nil
+            }, work)
+            if started == 0 {
+                workers.append(worker)
+            } else {
+                Unmanaged<Work>.fromOpaque(work).takeRetainedValue().body()  // no thread: run it here
+            }
+        }
+        for worker in workers { pthread_join(worker, nil) }
     }
 }
 

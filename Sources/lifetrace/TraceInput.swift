@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Lifetrace
 import LifetraceAnalysis
 import LifetraceCTF
@@ -19,8 +23,7 @@ enum TraceInput {
             if path.hasPrefix("net://") || path.hasPrefix("net4://") || path.hasPrefix("net6://") {
                 return try CTFTraceReader(liveURL: path, missingSession: .end)
             }
-            var isDirectory: ObjCBool = false
-            if path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            if path != "-", FileKind(atPath: path) == .directory {
                 return try CTFTraceReader(path: path)
             }
             return try JSONLinesReader(path: path, keptIssues: shownIssues)

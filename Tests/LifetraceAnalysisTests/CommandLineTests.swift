@@ -12,6 +12,18 @@ import Testing
         }
     }
 
+    /// Start-up: Foundation's full library brings ICU (about 15 ms of loading per run here); the
+    /// command line and every module it links use FoundationEssentials only.
+    @Test("the lifetrace binary links FoundationEssentials, not Foundation or ICU")
+    func noFoundationAtStartUp() throws {
+        let result = try runProcess(try tool("readelf"), ["--dynamic", try LifetraceBinary.path()])
+        try #require(result.status == 0, "\(result)")
+        let needed = LifetraceTestSupport.lines(result.stdout).filter { $0.contains("(NEEDED)") }
+        #expect(needed.contains { $0.contains("libFoundationEssentials.so") }, "\(needed)")
+        let heavy = needed.filter { $0.contains("[libFoundation.so]") || $0.contains("ICU") || $0.contains("Internationalization") }
+        #expect(heavy.isEmpty, "\(heavy)")
+    }
+
     @Test func statsPrintsTables() throws {
         try Self.withExample { _, trace in
             let result = try runProcess(try LifetraceBinary.path(), ["stats", trace])

@@ -70,14 +70,12 @@ import Testing
         }
     }
 
-    @Test func readsALargeTraceQuickly() {
+    /// What reading costs is measured by tools/bench-readers (docs/benchmarks.md), not here.
+    @Test func readsALargeTrace() {
         let text = TestTraces.large(count: 100_000)
-        let started = Date()
         let trace = TraceReader.parse(text, source: "large")
-        let elapsed = Date().timeIntervalSince(started)
         #expect(trace.issues.isEmpty)
         #expect(trace.events.count >= 100_000)
-        #expect(elapsed < 15, "reading \(trace.events.count) events took \(elapsed) s")
     }
 
     @Test func intervalsPairBeginsWithEnds() {

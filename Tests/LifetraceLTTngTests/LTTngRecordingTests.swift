@@ -2,8 +2,9 @@ import Foundation
 import LifetraceTestSupport
 import Testing
 
-/// `lifetrace` recorded under real LTTng sessions (`tools/lttng-record`, the machine's
-/// `lttng-sessiond`), read back with `babeltrace2` and the native reader (`lifetrace convert`).
+/// `lifetrace` recorded under real LTTng sessions (`tools/lttng-record`, with the tests' own
+/// `lttng-sessiond`: ``SessionDaemon``), read back with `babeltrace2` and the native reader
+/// (`lifetrace convert`).
 ///
 /// Serialized: a session enabling `lifetrace:*` records every process of this user that fires the
 /// provider, so two of these recordings at once would see each other's events.
@@ -183,10 +184,11 @@ struct LTTngRecordingTests {
     @Test("a session without the vtid context: the reader says so, pairs ends by id and hook, and still times them")
     func sessionWithoutThreadContext() throws {
         let binary = try LifetraceBinary.path()
-        try withScratchDirectory { directory in try withHandMadeSession(in: directory) { lttng, session in
-            let run = try runProcess(binary, ["run", Repository.scenario("seed004-back.scenario"), "--sink", "lttng"])
+        let daemon = try SessionDaemon.started()
+        try withScratchDirectory { directory in try withHandMadeSession(in: directory, daemon: daemon) { session in
+            let run = try daemon.run(binary, ["run", Repository.scenario("seed004-back.scenario"), "--sink", "lttng"])
             try #require(run.status == 0, "\(run)")
-            try #require(try runProcess(lttng, ["stop", session]).status == 0)
+            try #require(try daemon.lttng(["stop", session]).status == 0)
             let converted = directory.path("converted.jsonl")
             let result = try runProcess(binary, ["convert", directory.path("trace"), "-o", converted])
             try #require(result.status == 0, "\(result)")
@@ -241,55 +243,37 @@ struct LTTngRecordingTests {
     @Test("a session daemon that dies mid-run: the traced program runs on undisturbed")
     func daemonDiesMidRun() throws {
         let binary = try LifetraceBinary.path()
-        // Whatever happened, leave a daemon running for the other tests (and, as always, no session behind).
-        let restartDaemon = { _ = try? runProcess(Repository.path("tools/lttng-daemon"), []) }
-        try withScratchDirectory { directory in try withHandMadeSession(in: directory, cleanup: restartDaemon) { _, _ in
-
-            let program = Process()
-            program.executableURL = URL(fileURLWithPath: binary)
-            program.arguments = ["emit", "--count", "1000000"]
-            var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LIFETRACE_") }
-            environment["LIFETRACE_SINKS"] = "lttng"
-            program.environment = environment
-            program.standardOutput = FileHandle.nullDevice
-            program.standardError = FileHandle.nullDevice
-            try program.run()
-            usleep(300_000)
+        // A daemon of this test's own: the one it kills.
+        let daemon = try SessionDaemon(label: "dies")
+        defer { daemon.end() }
+        try withScratchDirectory { directory in try withHandMadeSession(in: directory, daemon: daemon) { _ in
+            let program = try daemon.start(
+                binary, ["emit", "--count", "200000", "--rate", "100000"], name: "emit", in: directory,
+                environment: ["LIFETRACE_SINKS": "lttng", "LTTNG_UST_REGISTER_TIMEOUT": "-1"])
+            defer { program.stop() }
+            // Kill the daemon once the program is registered and emitting (1 000 000 events paced
+            // over about ten seconds).
+            #expect(daemon.waitUntilRegistered(program.pid), "the program never registered with the daemon")
             #expect(program.isRunning, "the program finished before the daemon could be killed; emit more")
-            try killSessionDaemon()
-
-            let deadline = Date().addingTimeInterval(60)
-            while program.isRunning && Date() < deadline { usleep(10_000) }
-            if program.isRunning {
-                program.terminate()
-                Issue.record("the traced program hung after its session daemon died")
-            }
-            program.waitUntilExit()
-            #expect(program.terminationReason == .exit && program.terminationStatus == 0, "exit \(program.terminationStatus)")
-            // The daemon comes back for the tests that follow (tools/lttng-daemon: a test runner
-            // blocks the signal `lttng-sessiond --daemonize` waits for).
-            #expect(try runProcess(Repository.path("tools/lttng-daemon"), []).status == 0)
+            try daemon.kill()
+            let status = program.waitForExit(upTo: 120)
+            #expect(status != nil, "the traced program hung after its session daemon died")
+            #expect(status == 0, "exit \(String(describing: status)): \(program.errors().suffix(500))")
         } }
     }
 
     @Test("another program tracing meanwhile: tracked by default, mixed in with --all-processes")
     func otherProgramsStayOut() throws {
         let binary = try LifetraceBinary.path()
-        // A program firing the provider all along, started before the recordings.
-        let noise = Process()
-        noise.executableURL = URL(fileURLWithPath: binary)
-        noise.arguments = ["emit", "--count", "50000000", "--name", "Noise"]
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LIFETRACE_") }
-        environment["LIFETRACE_SINKS"] = "lttng"
-        noise.environment = environment
-        noise.standardOutput = FileHandle.nullDevice
-        noise.standardError = FileHandle.nullDevice
-        try noise.run()
-        defer {
-            noise.terminate()
-            noise.waitUntilExit()
-        }
-        usleep(300_000)
+        // A program firing the provider all along, registered with the tests' daemon before the recordings.
+        let daemon = try SessionDaemon.started()
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        let noise = try daemon.start(
+            binary, ["emit", "--count", "50000000", "--name", "Noise"], name: "noise", in: directory,
+            environment: ["LIFETRACE_SINKS": "lttng", "LTTNG_UST_REGISTER_TIMEOUT": "-1"])
+        defer { noise.stop() }
+        try #require(daemon.waitUntilRegistered(noise.pid), "the noise program never registered with the daemon")
         let scenario = "seed004-back.scenario"
         try withRecording(command: Self.runScenario(scenario)) { recording in
             try #require(recording.result.status == 0, "\(recording.result)")

@@ -38,15 +38,16 @@ struct Relay {
     }
 }
 
-/// A live session of the machine's session daemon streaming to `relay`, destroyed by ``destroy()``
+/// A live session of the tests' session daemon (``SessionDaemon``) streaming to `relay`, destroyed by ``destroy()``
 /// (or at the end of the test through `defer`).
 struct LiveSession {
     let name: String
     let url: String
-    private let lttng: String
+    /// The daemon the session is on: programs traced into it run through ``SessionDaemon/start(_:_:name:in:environment:)``.
+    let daemon: SessionDaemon
 
     init(relay: Relay, label: String) throws {
-        lttng = try tool("lttng")
+        daemon = try SessionDaemon.started()
         name = "lifetrace-\(label)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         url = "net://127.0.0.1:\(relay.livePort)/host/\(ProcessInfo.processInfo.hostName)/\(name)"
         for arguments in [
@@ -55,7 +56,7 @@ struct LiveSession {
             ["add-context", "-u", "-t", "vtid", "-t", "vpid", "-s", name],
             ["start", name],
         ] {
-            let result = try runProcess(lttng, arguments)
+            let result = try daemon.lttng(arguments)
             guard result.status == 0 else {
                 destroy()
                 throw TestSupportError("lttng \(arguments.joined(separator: " ")): \(result)")
@@ -65,7 +66,7 @@ struct LiveSession {
 
     /// Destroys the session (a live viewer then reads what is left and ends).
     @discardableResult
-    func destroy() -> Bool { (try? runProcess(lttng, ["destroy", name]))?.status == 0 }
+    func destroy() -> Bool { (try? daemon.lttng(["destroy", name]))?.status == 0 }
 }
 
 /// Runs `body` with a relay of its own and a live session streaming to it, in a scratch directory;
@@ -95,7 +96,7 @@ extension LTTngRecordingTests {
             // Readiness: watch draws its first table once it is attached to the session.
             try #require(BackgroundProcess.wait(upTo: 60) { !watch.output().isEmpty } != nil, "watch never attached: \(watch.errors())")
             // One event, then the program waits: watch must show it while the program still runs.
-            let program = try BackgroundProcess(
+            let program = try session.daemon.start(
                 "/bin/bash", ["-c", "\"$0\" emit --count 1 --name LiveFirst && exec sleep 120", binary],
                 name: "program", in: directory, environment: Self.liveEmitter)
             defer { program.stop() }
@@ -118,10 +119,10 @@ extension LTTngRecordingTests {
             // A relay serves one viewer per session.
             let converter = try BackgroundProcess(binary, ["convert", session.url, "-o", directory.path("live.jsonl")], name: "convert", in: directory)
             defer { converter.stop() }
-            let fast = try BackgroundProcess(
+            let fast = try session.daemon.start(
                 binary, ["emit", "--count", "20000", "--rate", "100000", "--name", "Fast"], name: "fast", in: directory,
                 environment: Self.liveEmitter)
-            let slow = try BackgroundProcess(
+            let slow = try session.daemon.start(
                 binary, ["emit", "--count", "1000", "--rate", "5000", "--name", "Slow"], name: "slow", in: directory,
                 environment: Self.liveEmitter)
             #expect(fast.waitForExit(upTo: 60) == 0, "\(fast.errors())")

@@ -131,6 +131,22 @@ struct GoldenComparisonTests {
         #expect(result.report.contains("- 4    First viewDidAppear"))
     }
 
+    @Test("a long trace with one record missing in the middle: one `-` line, no shifted tail")
+    func longTraceOneMissing() throws {
+        let names = (0..<5_000).flatMap { ["C\($0) viewWillAppear", "C\($0) viewDidAppear"] }
+        let golden = try GoldenTrace(
+            parsing: "# compare: viewWillAppear viewDidAppear\n# from: launch Nav\nlaunch Nav\n---\n" + names.joined(separator: "\n") + "\n",
+            source: "long.golden")
+        var trace = TraceBuilder()
+        trace.step("launch Nav")
+        trace.hooks(names.enumerated().filter { $0.offset != 6_001 }.map(\.element))
+        let result = GoldenComparison.compare(golden, events: trace.events)
+        #expect(!result.passed)
+        #expect(result.firstDifference == 6_001)
+        let changed = result.report.split(separator: "\n").filter { $0.hasPrefix("- ") || $0.hasPrefix("+ ") }
+        #expect(changed == ["-  6002        C3000 viewDidAppear"], "\(changed.prefix(5))")
+    }
+
     @Test("an extra record fails in exact mode")
     func extraRecord() throws {
         let golden = try GoldenTrace(parsing: Self.back, source: "back.golden")

@@ -69,16 +69,20 @@ extension Hook {
     @inlinable public static var unsatisfiableConstraints: Hook { Hook(code: 32) }
     /// A view's frame is not fully determined by its constraints (the opt-in ambiguity check); `text` says which.
     @inlinable public static var ambiguousLayout: Hook { Hook(code: 33) }
+    /// UIKit would log a console warning (misuse, a transition in flight); `text` is the message.
+    @inlinable public static var warning: Hook { Hook(code: 34) }
+    /// A completion block of a transition runs (present, dismiss, push, pop, child transition); `text` names the transition.
+    @inlinable public static var completion: Hook { Hook(code: 35) }
     /// A swift-log record (LifetraceLogging): `controller` is the logger's label, `text` the message; level, metadata and source are fields.
-    @inlinable public static var log: Hook { Hook(code: 34) }
+    @inlinable public static var log: Hook { Hook(code: 36) }
     /// A swift-distributed-tracing span (LifetraceTracing), an interval named by `controller` with the span id as `id`; trace and parent ids, kind, attributes, status, errors and links are fields; its instants are the span's events.
-    @inlinable public static var span: Hook { Hook(code: 35) }
+    @inlinable public static var span: Hook { Hook(code: 37) }
 }
 
 extension HookNames {
     /// The number of well-known hooks; codes at or above it are hooks of other runtimes.
     @inlinable
-    static var wellKnownCount: UInt32 { 36 }
+    static var wellKnownCount: UInt32 { 38 }
 
     /// The name of a well-known hook as static text (no allocation, no reference count, nothing to
     /// escape), or `nil` for a hook of another runtime.
@@ -118,8 +122,10 @@ extension HookNames {
         case 31: "layoutEngineSolve"
         case 32: "unsatisfiableConstraints"
         case 33: "ambiguousLayout"
-        case 34: "log"
-        case 35: "span"
+        case 34: "warning"
+        case 35: "completion"
+        case 36: "log"
+        case 37: "span"
         default: nil
         }
     }
@@ -131,7 +137,7 @@ extension HookNames {
         case 2, 3, 4, 5, 6: "appearance"
         case 7, 8, 9, 10, 11, 12, 26, 29, 30, 31, 32, 33: "layout"
         case 14, 15: "containment"
-        case 16, 18, 19, 20, 21, 27: "transition"
+        case 16, 18, 19, 20, 21, 27, 35: "transition"
         case 22, 23, 24, 25: "editing"
         case 28: "scenario"
         default: "other"

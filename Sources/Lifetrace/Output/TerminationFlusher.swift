@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// Flushes every ``ByteOutput`` when the process is asked to stop (SIGTERM, SIGINT, SIGHUP), then
 /// lets the signal do what it would have done: the process ends as if untouched, but with every
@@ -16,8 +15,10 @@ import Foundation
 /// Signals whose disposition the host already chose are left alone. Opt-in, for programs that
 /// want it (the `lifetrace` command line installs it); a library never takes signals by itself.
 package enum TerminationFlusher {
-    /// The pipe's write end, read by the handler (set once, before any handler is installed).
+    /// The pipe's ends: the handler writes, the flusher thread reads (set once, before any handler
+    /// is installed and before the thread starts).
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
+    nonisolated(unsafe) private static var readEnd: Int32 = -1
 
     private static let installation: Bool = {
         var ends: [Int32] = [0, 0]
@@ -25,21 +26,13 @@ package enum TerminationFlusher {
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
         writeEnd = ends[1]
-        let readEnd = ends[0]
-        let flusher = Thread {
-            var number: UInt8 = 0
-            while true {
-                let count = read(readEnd, &number, 1)
-                if count == 1 { break }
-                if count < 0 && errno == EINTR { continue }
-                return
-            }
-            ExitFlusher.flushAll()
-            signal(Int32(number), SIG_DFL)
-            kill(getpid(), Int32(number))
+        readEnd = ends[0]
+        // A POSIX thread of its own (no Foundation: the core loads none), detached.
+        var thread = pthread_t()
+        guard pthread_create(&thread, nil, { _ in TerminationFlusher.waitAndFlush(); return nil }, nil) == 0 else {
+            return false
         }
-        flusher.name = "lifetrace-termination-flusher"
-        flusher.start()
+        _ = pthread_detach(thread)
         for number in [SIGTERM, SIGINT, SIGHUP] {
             var current = sigaction()
             guard sigaction(number, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil else { continue }
@@ -54,6 +47,21 @@ package enum TerminationFlusher {
         }
         return true
     }()
+
+    /// The flusher thread: waits for a signal's number on the pipe, flushes every output, then
+    /// sends the signal again with its default action.
+    private static func waitAndFlush() {
+        var number: UInt8 = 0
+        while true {
+            let count = read(readEnd, &number, 1)
+            if count == 1 { break }
+            if count < 0 && errno == EINTR { continue }
+            return
+        }
+        ExitFlusher.flushAll()
+        signal(Int32(number), SIG_DFL)
+        kill(getpid(), Int32(number))
+    }
 
     /// Installs the handlers once; later calls do nothing.
     package static func install() {

@@ -3,7 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Lifetrace
 
 /// Reads JSON lines (`docs/json-lines.md`) one event at a time from a file, a pipe, standard input

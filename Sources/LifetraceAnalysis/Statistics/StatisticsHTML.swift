@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The statistics of a report as HTML tables (sortable by the report's script: each numeric cell
 /// carries its value in nanoseconds in `data-v`).
@@ -19,7 +23,7 @@ enum StatisticsHTML {
         if layout.passes == 0 {
             out += "<p class=\"note\">No layout passes in this trace.</p>\n"
         } else {
-            out += "<p>\(layout.passes) passes laid out \(layout.views) views (\(String(format: "%.1f", layout.meanViewsPerPass)) per pass, at most \(layout.maxViewsPerPass)); "
+            out += "<p>\(layout.passes) passes laid out \(layout.views) views (\(DurationText.fixed(layout.meanViewsPerPass, decimals: 1)) per pass, at most \(layout.maxViewsPerPass)); "
             out += "total \(DurationText.format(layout.durations.total)), p50 \(DurationText.format(layout.durations.p50)), "
             out += "p90 \(DurationText.format(layout.durations.p90)), max \(DurationText.format(layout.durations.max))"
             if let cost = layout.costPerView { out += "; \(DurationText.format(cost)) per view" }

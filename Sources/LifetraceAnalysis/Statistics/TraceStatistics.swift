@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Lifetrace
 
 /// The statistics of a trace: per hook (or per controller and hook) the count, total, p50, p90,
@@ -202,7 +206,7 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
         }
         out += "\nLayout passes: \(layout.passes)"
         if layout.passes > 0 {
-            out += ", \(layout.views) views (\(String(format: "%.1f", layout.meanViewsPerPass)) per pass, at most \(layout.maxViewsPerPass))"
+            out += ", \(layout.views) views (\(DurationText.fixed(layout.meanViewsPerPass, decimals: 1)) per pass, at most \(layout.maxViewsPerPass))"
             out += ", total \(DurationText.format(layout.durations.total)), p50 \(DurationText.format(layout.durations.p50))"
             out += ", max \(DurationText.format(layout.durations.max))"
             if let cost = layout.costPerView { out += ", \(DurationText.format(cost)) per view" }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The table `lifetrace watch` refreshes while a live session runs: per hook the count, p50, p99
 /// and maximum of its durations so far, and its events per second since the last refresh.
@@ -20,7 +24,7 @@ public struct WatchTable: Sendable {
             let times =
                 hook.durations.count > 0
                 ? [hook.durations.p50, hook.durations.p99, hook.durations.max].map(DurationText.format) : ["-", "-", "-"]
-            rows.append([hook.hook, "\(events)"] + times + [String(format: "%.0f", rate)])
+            rows.append([hook.hook, "\(events)"] + times + [DurationText.fixed(rate, decimals: 0)])
         }
         previousCounts = counts
         var out = "\(statistics.source): \(statistics.events) events\n"

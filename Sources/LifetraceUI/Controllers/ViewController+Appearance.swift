@@ -135,7 +135,8 @@ extension ViewController {
     }
 
     private func reportUnbalancedAppearance() {
-        runLoop.report(Diagnostic(.warning, "Unbalanced calls to begin/end appearance transitions for \(description)."))
+        runLoop.report(Diagnostic(.warning,
+            "Unbalanced calls to begin/end appearance transitions for \(description).", about: instrumentationSubject))
     }
 }
 

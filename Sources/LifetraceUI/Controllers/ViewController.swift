@@ -59,6 +59,11 @@ open class ViewController: Instrumented {
     public var modalPresentationStyle: ModalPresentationStyle = .fullScreen
     /// Whether a `currentContext` presentation from inside this controller covers this controller's view.
     public var definesPresentationContext = false
+    /// The animation of this controller's presentation (unless its presentation context provides one).
+    public var modalTransitionStyle: ModalTransitionStyle = .coverVertical
+    /// Whether a presentation over this controller's context (it ``definesPresentationContext``)
+    /// animates with this controller's ``modalTransitionStyle`` instead of the presented one's.
+    public var providesPresentationContextTransitionStyle = false
 
     /// Where the controller is in its appearance cycle.
     public internal(set) var appearanceState: AppearanceState = .disappeared

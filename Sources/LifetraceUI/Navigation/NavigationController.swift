@@ -54,7 +54,14 @@ open class NavigationController: ViewController {
 
     /// Pushes `viewController` on the stack. Pushing a controller that is already on the stack is
     /// refused with UIKit's error. Amortised constant time: the stack grows in place.
-    public func pushViewController(_ viewController: ViewController, animated: Bool) {
+    ///
+    /// `completion` runs when the push has finished: after the incoming `viewDidAppear`, the
+    /// delegate's `didShow` and `didMove(toParent:)` (where a completion given to the transition
+    /// coordinator runs); at once when the push is not a visible transition; never when refused.
+    /// A push while another push or pop animates finishes that one first, with UIKit's warnings.
+    public func pushViewController(
+        _ viewController: ViewController, animated: Bool, completion: (@MainActor () -> Void)? = nil
+    ) {
         // Only a controller whose parent is this one can be on the stack: others cost no search.
         if viewController.parent === self, children.contains(where: { $0 === viewController }) {
             runLoop.report(Diagnostic(.error,
@@ -67,15 +74,17 @@ open class NavigationController: ViewController {
         }
         guard interactivePop == nil else {
             // A swipe in progress finishes first and changes the stack: the general path.
-            changeStack(to: children + [viewController], animated: animated)
+            changeStack(to: children + [viewController], animated: animated, completion: completion)
             return
         }
         if let conflict = hierarchyConflict(adopting: viewController) {
             runLoop.report(Diagnostic(.error, conflict))
             return
         }
-        finishTransitionNow()
-        applyStackChange(added: [viewController], removed: [], animated: animated) { $0.append(viewController) }
+        finishNestedTransition("push")
+        applyStackChange(added: [viewController], removed: [], animated: animated, completion: completion) {
+            $0.append(viewController)
+        }
     }
 
     /// Pops the top controller and returns it; returns `nil` (and does nothing) at the root.
@@ -86,8 +95,8 @@ open class NavigationController: ViewController {
             changeStack(to: Array(children.dropLast()), animated: animated)
             return popped
         }
-        finishTransitionNow()
-        applyStackChange(added: [], removed: [popped], animated: animated) { $0.removeLast() }
+        finishNestedTransition("pop")
+        applyStackChange(added: [], removed: [popped], animated: animated, completion: nil) { $0.removeLast() }
         return popped
     }
 
@@ -154,17 +163,33 @@ open class NavigationController: ViewController {
 
     /// Replaces the stack by `stack`: what it adds is checked first (nothing changes when one is
     /// refused), the transition in flight finishes, then the stack changes. Linear in the stacks.
-    private func changeStack(to stack: [ViewController], animated: Bool) {
+    private func changeStack(
+        to stack: [ViewController], animated: Bool, completion: (@MainActor () -> Void)? = nil
+    ) {
         for controller in Self.controllers(of: stack, notIn: children) {
             if let conflict = hierarchyConflict(adopting: controller) {
                 runLoop.report(Diagnostic(.error, conflict))
                 return
             }
         }
-        finishTransitionNow()
+        let isPop = stack.last.map { top in children.contains { $0 === top } } ?? true
+        finishNestedTransition(isPop ? "pop" : "push")
         let added = Self.controllers(of: stack, notIn: children)
         let removed = Self.controllers(of: children, notIn: stack)
-        applyStackChange(added: added, removed: removed, animated: animated) { $0 = stack }
+        applyStackChange(added: added, removed: removed, animated: animated, completion: completion) { $0 = stack }
+    }
+
+    /// Finishes the push or pop still animating, if any, before a new `kind` of transition, with
+    /// the console warnings UIKit logs for a nested navigation transition.
+    private func finishNestedTransition(_ kind: String) {
+        if pendingCompletion != nil, interactivePop == nil {
+            runLoop.report(Diagnostic(.warning,
+                "nested \(kind) animation can result in corrupted navigation bar", about: instrumentationSubject))
+            runLoop.report(Diagnostic(.warning,
+                "Finishing up a navigation transition in an unexpected state. Navigation Bar subview tree might get corrupted.",
+                about: instrumentationSubject))
+        }
+        finishTransitionNow()
     }
 
     /// The controllers of `list` that are not in `other`, in order.
@@ -176,7 +201,8 @@ open class NavigationController: ViewController {
     /// Changes the stack with `change` (checked already, the transition in flight finished):
     /// containment calls, then the visible transition when the top changes on screen.
     private func applyStackChange(
-        added: [ViewController], removed: [ViewController], animated: Bool, _ change: (inout [ViewController]) -> Void
+        added: [ViewController], removed: [ViewController], animated: Bool,
+        completion: (@MainActor () -> Void)?, _ change: (inout [ViewController]) -> Void
     ) {
         let oldTop = topViewController
         for controller in added {
@@ -211,12 +237,13 @@ open class NavigationController: ViewController {
             }
             if let oldTop, oldTop !== newTop { oldTop.viewIfLoaded?.removeFromSuperview() }
             finishContainment(added: added, removed: removed)
+            completion?()
             return
         }
         let isPop = !added.contains { $0 === newTop }
         performTransition(
             from: oldTop, to: newTop, isPop: isPop, animated: animated,
-            containment: (added, removed))
+            containment: (added, removed), then: completion)
     }
 
     /// The visible part of a push or pop, from the incoming view's load to the did-callbacks;
@@ -228,7 +255,8 @@ open class NavigationController: ViewController {
         isPop: Bool,
         animated: Bool,
         containment: (added: [ViewController], removed: [ViewController]),
-        interactive: Bool = false
+        interactive: Bool = false,
+        then finished: (@MainActor () -> Void)? = nil
     ) -> IntervalState {
         newTop.loadViewIfNeeded()
         let transition = probe.beginInterval(
@@ -247,6 +275,7 @@ open class NavigationController: ViewController {
             notifyDidShow(newTop, animated: animated)
             finishContainment(added: containment.added, removed: containment.removed)
             probe.endInterval(transition)
+            finished?()
         }
         if interactive {
             setPendingCompletion(completion, after: nil)

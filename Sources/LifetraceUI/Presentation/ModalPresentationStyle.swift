@@ -27,3 +27,16 @@ public enum ModalPresentationStyle: String, Sendable, Hashable, CaseIterable {
         }
     }
 }
+
+/// The animation of a modal presentation (UIKit's `UIModalTransitionStyle`). The runtime does not
+/// draw it: it names it in the presentation's `transition` interval, after the presentation style.
+public enum ModalTransitionStyle: String, Sendable, Hashable, CaseIterable {
+    /// The presented view slides up from the bottom (the default).
+    case coverVertical
+    /// The views flip horizontally.
+    case flipHorizontal
+    /// The views cross-fade.
+    case crossDissolve
+    /// The presenter's view curls up (full-screen presentations only).
+    case partialCurl
+}

@@ -11,9 +11,16 @@ extension ViewController {
     public func present(_ controller: ViewController, animated: Bool, completion: (@MainActor () -> Void)? = nil) {
         let style = controller.modalPresentationStyle
         let presenter = presentationContext(for: style)
-        if let current = presenter.presentedStorage {
+        let presenterInFlight = presenter.isBeingPresented || presenter.isBeingDismissed
+        if let current = presenter.presentedStorage ?? (presenterInFlight ? presenter : nil) {
+            // A presentation or dismissal still animating (the presenter's own, or of what it
+            // presents) is "in progress"; a settled one is "already presenting" (UIKit's two
+            // console messages). Either way nothing is presented and the completion never runs.
+            let inFlight = presenterInFlight || current.isBeingPresented || current.isBeingDismissed
             runLoop.report(Diagnostic(.warning,
-                "Attempt to present \(controller.description) on \(presenter.description) (from \(description)) which is already presenting \(current.description)."))
+                "Attempt to present \(controller.description) on \(presenter.description) (from \(description)) "
+                    + (inFlight ? "while a presentation is in progress." : "which is already presenting \(current.description)."),
+                about: instrumentationSubject))
             return
         }
         if let refusal = presentationRefusal(of: controller, on: presenter) {
@@ -26,8 +33,11 @@ extension ViewController {
             return
         }
         controller.loadViewIfNeeded()
+        let animation = presenter.providesPresentationContextTransitionStyle && style.coversPresentationContextOnly
+            ? presenter.modalTransitionStyle : controller.modalTransitionStyle
         let transition = presenter.probe.beginInterval(
-            .transition, Details(target: controller.instrumentationSubject, animated: animated, text: "present \(style.rawValue)"))
+            .transition,
+            Details(target: controller.instrumentationSubject, animated: animated, text: "present \(style.rawValue) \(animation.rawValue)"))
         presenter.presentedStorage = controller
         controller.presentingStorage = presenter
         controller.isBeingPresented = true
@@ -61,7 +71,8 @@ extension ViewController {
     /// controller's `viewDidAppear` comes first at the end, then the dismissed one's `viewDidDisappear`.
     public func dismiss(animated: Bool, completion: (@MainActor () -> Void)? = nil) {
         guard let presenter = dismissingPresenter else {
-            runLoop.report(Diagnostic(.warning, "Attempt to dismiss from \(description), which presents nothing and is not presented."))
+            runLoop.report(Diagnostic(.warning,
+                "Attempt to dismiss from \(description), which presents nothing and is not presented.", about: instrumentationSubject))
             completion?()
             return
         }
@@ -70,7 +81,8 @@ extension ViewController {
         while let next = chain.last?.presentedStorage { chain.append(next) }
         if chain.contains(where: { $0.isBeingPresented || $0.isBeingDismissed }) {
             runLoop.report(Diagnostic(.warning,
-                "Attempt to dismiss from view controller \(description) while a presentation or dismiss is in progress!"))
+                "Attempt to dismiss from view controller \(description) while a presentation or dismiss is in progress!",
+                about: instrumentationSubject))
             return
         }
         let top = chain.last!

@@ -75,11 +75,19 @@ public final class MainRunLoop {
         }
     }
 
-    /// Reports a misuse, as UIKit's console would.
+    /// Reports a misuse, as UIKit's console would. A warning is also a `warning` event (its text
+    /// the message) of the diagnostic's subject, or of `UIKit` when it has none, so a trace shows
+    /// where the console message fell among the callbacks.
     public func report(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
+        if diagnostic.severity == .warning {
+            Probe(subject: diagnostic.subject ?? Self.consoleSubject).emitEvent(.warning, Details(text: diagnostic.message))
+        }
         diagnosticHandler(diagnostic)
     }
+
+    /// The subject of warnings about no particular object.
+    static let consoleSubject = Subject(name: "UIKit", id: 0)
 
     /// Forgets the diagnostics reported so far.
     public func removeAllDiagnostics() { diagnostics.removeAll() }

@@ -101,9 +101,10 @@ struct Recording {
     }
 }
 
-/// Records `command` under `tools/lttng-record OPTIONS --output DIR/trace [--jsonl DIR/converted.jsonl]`,
-/// checks that the session is gone afterwards, and hands the recording to `body` (the scratch
-/// directory is removed afterwards).
+/// Records `command` under `tools/lttng-record OPTIONS --output DIR/trace [--jsonl DIR/converted.jsonl]`
+/// with the tests' own session daemon (``SessionDaemon``; the command runs as its user), checks
+/// that the session is gone afterwards, and hands the recording to `body` (the scratch directory is
+/// removed afterwards).
 func withRecording<R>(
     _ options: [String] = [],
     convert: Bool = true,
@@ -111,17 +112,19 @@ func withRecording<R>(
     command: (ScratchDirectory) throws -> [String],
     _ body: (Recording) throws -> R
 ) throws -> R {
-    try withScratchDirectory { directory in
+    let daemon = try SessionDaemon.started()
+    return try withScratchDirectory { directory in
+        try daemon.allowWriting(directory)
         var arguments = options + ["--output", directory.path("trace")]
         if convert { arguments += ["--jsonl", directory.path("converted.jsonl")] }
         arguments += ["--"] + (try command(directory))
         // lttng-record converts with the binary under test.
         var environment = environment
         environment["LIFETRACE"] = try LifetraceBinary.path()
-        let result = try runProcess(Repository.lttngRecord, arguments, environment: environment)
+        let result = try daemon.run(Repository.lttngRecord, arguments, environment: environment)
         let recording = Recording(directory: directory, result: result)
         if let session = recording.session {
-            let list = try runProcess(try tool("lttng"), ["list"])
+            let list = try daemon.lttng(["list"])
             #expect(!list.stdout.contains(session), "lttng-record left session \(session) behind:\n\(list.stdout)")
         } else {
             Issue.record("lttng-record did not say which session it used: \(result)")
@@ -156,48 +159,24 @@ func expectSameEvents(
     return expected.count
 }
 
-/// Runs `body` with a session of its own, made by hand (no `tools/lttng-record`, so no context
-/// added and every process traced): created to write into `directory/trace`, enabling
-/// `lifetrace:*`, started; `body` gets the `lttng` path and the session's name. The session is
-/// destroyed afterwards, whatever happened, once `cleanup` has run.
+/// Runs `body` with a session of its own on `daemon`, made by hand (no `tools/lttng-record`, so no
+/// context added and every process traced): created to write into `directory/trace`, enabling
+/// `lifetrace:*`, started; `body` gets the session's name. The session is destroyed afterwards,
+/// whatever happened, once `cleanup` has run.
 func withHandMadeSession<R>(
     in directory: ScratchDirectory,
+    daemon: SessionDaemon,
     cleanup: () -> Void = {},
-    _ body: (_ lttng: String, _ session: String) throws -> R
+    _ body: (_ session: String) throws -> R
 ) throws -> R {
-    let lttng = try tool("lttng")
+    try daemon.allowWriting(directory)
     let session = "lifetrace-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    try #require(try runProcess(lttng, ["create", session, "--output=\(directory.path("trace"))"]).status == 0)
+    try #require(try daemon.lttng(["create", session, "--output=\(directory.path("trace"))"]).status == 0)
     defer {
         cleanup()
-        _ = try? runProcess(lttng, ["destroy", session])
+        _ = try? daemon.lttng(["destroy", session])
     }
-    try #require(try runProcess(lttng, ["enable-event", "-u", "lifetrace:*", "-s", session]).status == 0)
-    try #require(try runProcess(lttng, ["start", session]).status == 0)
-    return try body(lttng, session)
-}
-
-/// Kills (SIGKILL) the session daemon the tests record with, and its consumer daemons, by process
-/// id: the daemon's own PID file (`lttng-sessiond.pid` in its run directory: /var/run/lttng for
-/// root, `$LTTNG_HOME/.lttng` or `$HOME/.lttng` otherwise), and the processes whose parent it is.
-/// Nothing is looked up by name, so no other program is touched.
-func killSessionDaemon() throws {
-    let environment = ProcessInfo.processInfo.environment
-    let runDirectory =
-        getuid() == 0 ? "/var/run/lttng" : (environment["LTTNG_HOME"] ?? environment["HOME"] ?? "") + "/.lttng"
-    let pidText = try String(contentsOfFile: runDirectory + "/lttng-sessiond.pid", encoding: .utf8)
-    guard let daemon = Int32(pidText.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-        throw TestSupportError("no process id in \(runDirectory)/lttng-sessiond.pid: \(pidText)")
-    }
-    // The consumers are the daemon's children: /proc/PID/stat's fourth field is the parent.
-    let children = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry -> Int32? in
-        guard let pid = Int32(entry),
-            let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return nil }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        return fields.count > 1 && Int32(fields[1]) == daemon ? pid : nil
-    }
-    kill(daemon, SIGKILL)
-    for child in children { kill(child, SIGKILL) }
+    try #require(try daemon.lttng(["enable-event", "-u", "lifetrace:*", "-s", session]).status == 0)
+    try #require(try daemon.lttng(["start", session]).status == 0)
+    return try body(session)
 }
