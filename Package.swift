@@ -130,6 +130,17 @@ let package = Package(
             name: "LifetraceLTTngTests",
             dependencies: ["Lifetrace", "LifetraceLTTng", "LifetraceAnalysis", "LifetraceCTF", "LifetraceTestSupport"]
         ),
+        // The LTTng tests' emitter of swift-log records and spans (a process of its own, traced by a
+        // session of the tests' own daemon as its user).
+        .executableTarget(
+            name: "ObservabilityEmitter",
+            dependencies: [
+                "Lifetrace", "LifetraceLTTng", "LifetraceLogging", "LifetraceTracing",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ],
+            path: "Tests/ObservabilityEmitter"
+        ),
         .testTarget(
             name: "LifetraceObservabilityTests",
             dependencies: [

@@ -1,0 +1,117 @@
+import Foundation
+import Lifetrace
+import LifetraceCTF
+import LifetraceLTTng
+import LifetraceTestSupport
+import Testing
+
+/// swift-log records and swift-distributed-tracing spans through the LTTng sink, recorded by
+/// `tools/lttng-record` on the tests' own daemon: the emitter (`Tests/ObservabilityEmitter`) logs
+/// and traces, the session filters, the trace reads back.
+@Suite("swift-log and swift-distributed-tracing in LTTng")
+struct ObservabilityRecordingTests {
+    /// The emitter, built beside the `lifetrace` executable.
+    static func emitter() throws -> String {
+        URL(fileURLWithPath: try LifetraceBinary.path()).deletingLastPathComponent().appendingPathComponent("ObservabilityEmitter").path
+    }
+
+    /// LTTng-UST waits for the session daemon however long it takes, so no early record is lost.
+    static let environment = ["LTTNG_UST_REGISTER_TIMEOUT": "-1"]
+
+    /// The events of the recording's trace, read natively.
+    static func events(of recording: Recording) throws -> [Event] {
+        let reader = try CTFTraceReader(path: recording.trace)
+        var events: [Event] = []
+        while let event = try reader.next() { events.append(event) }
+        return events
+    }
+
+    @Test("--loglevel=TRACE_WARNING keeps warning, error and critical records, in the tracer")
+    func logLevelFiltersInTracer() throws {
+        let marker = "m\(UInt32.random(in: 0...UInt32.max))"
+        try withRecording(
+            ["--events", "lifetrace:log_*", "--loglevel", "TRACE_WARNING"], convert: false, environment: Self.environment,
+            command: { [try Self.emitter(), "logs", marker, $0.path("ids")] }
+        ) { recording in
+            try #require(recording.result.status == 0, "\(recording.result)")
+            let spanID = try readText(recording.directory.path("ids")).trimmingCharacters(in: .whitespacesAndNewlines)
+            let lines = try recording.babeltrace().filter { $0.contains(marker) }
+            let names = lines.compactMap { $0.firstMatch(of: #/ (lifetrace:log_\w+): /#).map { String($0.1) } }
+            #expect(
+                names == ["lifetrace:log_warning", "lifetrace:log_error", "lifetrace:log_critical", "lifetrace:log_error"],
+                "\(lines)")
+            let warning = try #require(lines.first)
+            #expect(warning.contains(#"controller = "lttng-levels""#), "\(warning)")
+            #expect(warning.contains("level = 4"), "\(warning)")
+            #expect(warning.contains(#"text = "\#(marker) warning""#), "\(warning)")
+            #expect(warning.contains(#"metadata = "{\"level\":\"warning\"}""#), "\(warning)")
+            #expect(warning.contains(#"source = "ObservabilityEmitter""#), "\(warning)")
+            #expect(warning.contains("main.swift"), "\(warning)")
+            #expect(lines.last?.contains("span_id = 0x\(spanID.drop { $0 == "0" }.uppercased())") == true, "\(lines)")
+            // Read back natively: instants of the log hook with their label, message, level and source.
+            let records = try Self.events(of: recording).filter { $0.details.text?.hasPrefix(marker) == true }
+            #expect(records.map(\.hook) == [.log, .log, .log, .log])
+            #expect(records.compactMap { $0.details.fields?["level"]?.string } == ["warning", "error", "critical", "error"])
+            #expect(records.allSatisfy { $0.subject.name == "lttng-levels" && $0.phase == .instant })
+            #expect(records.first?.details.fields?["source"] == .string("ObservabilityEmitter"))
+            #expect(records.first?.details.fields?["span_id"] == nil)
+            #expect(records.last?.details.fields?["span_id"] == .string(spanID))
+        }
+    }
+
+    @Test("every level's tracepoint when the session takes them all (TRACE_DEBUG and more severe)")
+    func everyLevelWhenAllEnabled() throws {
+        let marker = "m\(UInt32.random(in: 0...UInt32.max))"
+        try withRecording(
+            ["--events", "lifetrace:log_*", "--loglevel", "TRACE_DEBUG"], convert: false, environment: Self.environment,
+            command: { [try Self.emitter(), "logs", marker, $0.path("ids")] }
+        ) { recording in
+            try #require(recording.result.status == 0, "\(recording.result)")
+            let lines = try recording.babeltrace().filter { $0.contains(marker) }
+            let names = lines.compactMap { $0.firstMatch(of: #/ lifetrace:(log_\w+): /#).map { String($0.1) } }
+            #expect(
+                names == ["log_trace", "log_debug", "log_info", "log_notice", "log_warning", "log_error", "log_critical", "log_error"],
+                "\(lines)")
+        }
+    }
+
+    @Test("lifetrace:span_entry/_exit carry the W3C ids; the trace reads back as span intervals")
+    func spansRecorded() throws {
+        let marker = "op-\(UInt32.random(in: 0...UInt32.max))"
+        try withRecording(
+            ["--events", "lifetrace:span*"], convert: false, environment: Self.environment,
+            command: { [try Self.emitter(), "spans", marker, $0.path("ids")] }
+        ) { recording in
+            try #require(recording.result.status == 0, "\(recording.result)")
+            let ids = lines(try readText(recording.directory.path("ids")))
+            try #require(ids.count == 3, "\(ids)")
+            let (trace, parent, child) = (ids[0], ids[1], ids[2])
+            let lines = try recording.babeltrace().filter { $0.contains(marker) }
+            let names = lines.compactMap { $0.firstMatch(of: #/ lifetrace:(span\w*): /#).map { String($0.1) } }
+            #expect(names == ["span_entry", "span_entry", "span", "span_exit", "span_exit"], "\(lines)")
+            try #require(lines.count == 5)
+            // babeltrace2 prints hexadecimal fields in capitals, without leading zeros.
+            func hex(_ id: String) -> String { "0x" + id.drop { $0 == "0" }.uppercased() }
+            #expect(lines[0].contains(#"trace_id = "\#(trace)""#), "\(lines[0])")
+            #expect(lines[0].contains("parent_id = 0x0,"), "\(lines[0])")
+            #expect(lines[0].contains(#"kind = "server""#), "\(lines[0])")
+            #expect(lines[1].contains("parent_id = \(hex(parent)),"), "\(lines[1])")
+            #expect(lines[1].contains(" id = \(hex(child)),"), "\(lines[1])")
+            #expect(lines[2].contains(#"text = "cache miss""#), "\(lines[2])")
+            #expect(lines[4].contains(#"status = "error: teapot""#), "\(lines[4])")
+            #expect(lines[4].contains(#"attributes = "{\"http.route\":\"/users\"}""#), "\(lines[4])")
+            // Read back: each span's begin and end paired by name and span id, with a duration and the ids.
+            let events = try Self.events(of: recording).filter { $0.subject.name.hasPrefix(marker) }
+            let ends = events.filter { $0.hook == .span && $0.phase == .end }
+            #expect(ends.map(\.subject.name) == ["\(marker) child", "\(marker) parent"])
+            #expect(ends.allSatisfy { $0.duration != nil })
+            #expect(ends.first?.subject.id == UInt(child, radix: 16))
+            let childBegin = try #require(events.first { $0.subject.name == "\(marker) child" && $0.phase == .begin })
+            #expect(childBegin.details.fields?["trace_id"] == .string(trace))
+            #expect(childBegin.details.fields?["span_id"] == .string(child))
+            #expect(childBegin.details.fields?["parent_span_id"] == .string(parent))
+            #expect(childBegin.details.fields?["kind"] == .string("internal"))
+            #expect(events.first { $0.phase == .instant }?.details.text == "cache miss")
+        }
+    }
+}

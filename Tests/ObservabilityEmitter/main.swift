@@ -1,0 +1,63 @@
+// The LTTng tests' emitter of swift-log records and swift-distributed-tracing spans, run under a
+// session of the tests' own daemon (as its user): `ObservabilityEmitter logs|spans MARKER IDS_FILE`.
+// Every record's text or name starts with MARKER; IDS_FILE receives the W3C ids the test checks,
+// one a line (logs: the span id of the span a record is logged in; spans: the trace id, then the
+// parent's and the child's span ids).
+#if canImport(Glibc)
+import Glibc
+#endif
+import Lifetrace
+import LifetraceLTTng
+import LifetraceLogging
+import LifetraceTracing
+import Logging
+import Tracing
+
+/// Writes `message` on standard error (file descriptor 2: C's `stderr` is shared mutable state).
+func complain(_ message: String) {
+    let line = message + "\n"
+    _ = line.withCString { write(2, $0, strlen($0)) }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4, arguments[1] == "logs" || arguments[1] == "spans" else {
+    complain("usage: ObservabilityEmitter logs|spans MARKER IDS_FILE")
+    exit(2)
+}
+let marker = arguments[2]
+LifetraceSystem.bootstrap(LTTngSink())
+let tracer = LifetraceTracer()
+var ids: [String] = []
+
+if arguments[1] == "logs" {
+    var logger = Logger(label: "lttng-levels") {
+        LifetraceLogHandler(label: $0, metadataProvider: nil, includesSourceLocation: true)
+    }
+    logger.logLevel = .trace
+    for level in Logger.Level.allCases {
+        logger.log(level: level, "\(marker) \(level.rawValue)", metadata: ["level": "\(level.rawValue)"])
+    }
+    tracer.withSpan("request") { span in
+        ids.append(span.traceContext.spanID.description)
+        logger.error("\(marker) in a span")
+    }
+} else {
+    tracer.withSpan("\(marker) parent", ofKind: .server) { parent in
+        parent.attributes["http.route"] = "/users"
+        tracer.withSpan("\(marker) child", context: parent.context) { child in
+            child.addEvent(SpanEvent(name: "cache miss"))
+            ids = [
+                parent.traceContext.traceID.description, parent.traceContext.spanID.description,
+                child.traceContext.spanID.description,
+            ]
+        }
+        parent.setStatus(SpanStatus(code: .error, message: "teapot"))
+    }
+}
+
+guard let file = fopen(arguments[3], "w") else {
+    complain("ObservabilityEmitter: cannot write \(arguments[3])")
+    exit(1)
+}
+fputs(ids.joined(separator: "\n") + "\n", file)
+fclose(file)
