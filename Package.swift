@@ -144,8 +144,8 @@ let package = Package(
         .testTarget(
             name: "LifetraceObservabilityTests",
             dependencies: [
-                "Lifetrace", "LifetraceLTTng", "LifetraceLogging", "LifetraceTracing", "LifetraceBridge", "LifetraceAnalysis",
-                "LifetraceCTF", "LifetraceTestSupport",
+                "Lifetrace", "LifetraceLogging", "LifetraceTracing", "LifetraceBridge", "LifetraceAnalysis",
+                "LifetraceTestSupport",
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
