@@ -12,18 +12,7 @@ struct MisuseScenarioTests {
     /// Runs `text` on a fresh runner inside a recording sink; returns the runner, the error and
     /// the events recorded.
     private func run(_ text: String) -> (runner: ScenarioRunner, error: ScenarioError?, events: [Event]) {
-        let runner = ScenarioRunner()
-        runner.runLoop.diagnosticHandler = { _ in }
-        let recording = RecordingSink()
-        let error = LifetraceSystem.withSink(recording) { () -> ScenarioError? in
-            do throws(ScenarioError) {
-                try runner.run(try ScenarioParser.parse(text, source: "misuse.scenario"))
-                return nil
-            } catch {
-                return error
-            }
-        }
-        return (runner, error, recording.events)
+        recordedScenarioRun(text, source: "misuse.scenario")
     }
 
     /// The names of `controller`'s children.

@@ -10,18 +10,7 @@ import Testing
 struct TransitionStepRunnerTests {
     /// Runs `text`; returns the runner, the error (if any) and the events.
     private func run(_ text: String) -> (runner: ScenarioRunner, error: ScenarioError?, events: [Event]) {
-        let runner = ScenarioRunner()
-        runner.runLoop.diagnosticHandler = { _ in }
-        let recording = RecordingSink()
-        let error = LifetraceSystem.withSink(recording) { () -> ScenarioError? in
-            do throws(ScenarioError) {
-                try runner.run(try ScenarioParser.parse(text, source: "t.scenario"))
-                return nil
-            } catch {
-                return error
-            }
-        }
-        return (runner, error, recording.events)
+        recordedScenarioRun(text, source: "t.scenario")
     }
 
     /// `controller event [target]` of the begin and instant records of `hooks`, in order.
