@@ -140,7 +140,7 @@ extension ScenarioRunner {
     }
 
     /// A controller about to become a child of `container`: neither presented nor presenting.
-    private func checkAdoptable(_ controller: ViewController, by container: String, argument: Int) throws {
+    func checkAdoptable(_ controller: ViewController, by container: String, argument: Int) throws {
         if let presenter = controller.presentingViewController {
             throw StepFailure(
                 "\(controller.description) is presented by \(presenter.description); a presented view controller cannot become a child of \(container).",

@@ -135,17 +135,7 @@ extension ScenarioRunner {
         if to.appearanceState != .disappeared {
             throw StepFailure("\(to.name) is on screen already", atArgument: 3)
         }
-        if let presenter = to.presentingViewController {
-            throw StepFailure(
-                "\(to.description) is presented by \(presenter.description); a presented view controller cannot become a child of \(parent.description).",
-                atArgument: 3)
-        }
-        if let presented = to.presentedViewController {
-            throw StepFailure(
-                "\(to.description) presents \(presented.description); dismiss it before it becomes a child of \(parent.description).",
-                atArgument: 3)
-        }
-        try checkNotDeclaredChild(to, argument: 3)
+        try checkAdoptable(to, by: parent.description, argument: 3)
     }
 
     /// A completion block that records a `completion` event of `caller` (target: the incoming
