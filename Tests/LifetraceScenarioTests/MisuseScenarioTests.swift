@@ -20,52 +20,41 @@ struct MisuseScenarioTests {
         runner.existingController(named: name)?.children.map(\.name) ?? []
     }
 
-    struct Case: CustomTestStringConvertible, Sendable {
-        let scenario: String
-        let line: Int
-        let column: Int
-        let message: String
-        var testDescription: String { scenario.replacingOccurrences(of: "\n", with: "; ") }
-    }
-
-    nonisolated static let cases: [Case] = [
+    nonisolated static let cases: [LocatedMisuse] = [
         // Containment cycles.
-        Case(scenario: "launch A\nadd-child A to A\n", line: 2, column: 11, message: "would make the view controller hierarchy a cycle: it is the same controller"),
-        Case(scenario: "launch A\nadd-child B to A\nadd-child A to B\n", line: 3, column: 11, message: "would make the view controller hierarchy a cycle"),
-        Case(scenario: "launch A\nadd-child B to A\nadd-child C to B\nadd-child A to C\n", line: 4, column: 11, message: "would make the view controller hierarchy a cycle"),
-        Case(scenario: "launch A\nadd-child B to A\nadd-child A to B # the parent into its child\n", line: 3, column: 11, message: "cycle"),
-        Case(scenario: "nav N A\nlaunch N\nadd-child N to A\n", line: 3, column: 11, message: "would make the view controller hierarchy a cycle"),
-        Case(scenario: "child A in A\nlaunch A\n", line: 1, column: 7, message: "cycle: it is the same controller"),
-        Case(scenario: "child B in A\nchild A in B\nlaunch A\n", line: 2, column: 7, message: "cycle: it is an ancestor of it"),
-        Case(scenario: "child B in A\nchild C in B\nchild A in C\nlaunch A\n", line: 3, column: 7, message: "cycle"),
-        Case(scenario: "nav N A\nchild N in A\n", line: 2, column: 7, message: "cycle: it is an ancestor of it"),
+        LocatedMisuse(scenario: "launch A\nadd-child A to A\n", line: 2, column: 11, message: "would make the view controller hierarchy a cycle: it is the same controller"),
+        LocatedMisuse(scenario: "launch A\nadd-child B to A\nadd-child A to B\n", line: 3, column: 11, message: "would make the view controller hierarchy a cycle"),
+        LocatedMisuse(scenario: "launch A\nadd-child B to A\nadd-child C to B\nadd-child A to C\n", line: 4, column: 11, message: "would make the view controller hierarchy a cycle"),
+        LocatedMisuse(scenario: "launch A\nadd-child B to A\nadd-child A to B # the parent into its child\n", line: 3, column: 11, message: "cycle"),
+        LocatedMisuse(scenario: "nav N A\nlaunch N\nadd-child N to A\n", line: 3, column: 11, message: "would make the view controller hierarchy a cycle"),
+        LocatedMisuse(scenario: "child A in A\nlaunch A\n", line: 1, column: 7, message: "cycle: it is the same controller"),
+        LocatedMisuse(scenario: "child B in A\nchild A in B\nlaunch A\n", line: 2, column: 7, message: "cycle: it is an ancestor of it"),
+        LocatedMisuse(scenario: "child B in A\nchild C in B\nchild A in C\nlaunch A\n", line: 3, column: 7, message: "cycle"),
+        LocatedMisuse(scenario: "nav N A\nchild N in A\n", line: 2, column: 7, message: "cycle: it is an ancestor of it"),
         // Setup steps.
-        Case(scenario: "nav N N\nlaunch N\n", line: 1, column: 7, message: "N cannot contain itself"),
-        Case(scenario: "nav N A A\nlaunch N\n", line: 1, column: 9, message: "Pushing the same view controller instance more than once is not supported (A)."),
-        Case(scenario: "tabs T T\n", line: 1, column: 8, message: "T cannot contain itself"),
-        Case(scenario: "tabs T A B A\n", line: 1, column: 12, message: "A tab bar controller cannot show A in two tabs."),
-        Case(scenario: "nav N A\nset-stack N A N\nlaunch N\n", line: 2, column: 15, message: "cycle: it is the same controller"),
-        Case(scenario: "nav N A\ntabs T N\nset-stack N B T\nlaunch T\n", line: 3, column: 15, message: "cycle: it is an ancestor or a presenter of it"),
-        Case(scenario: "nav N A\nset-stack N B C B\n", line: 2, column: 17, message: "Pushing the same view controller instance more than once"),
-        Case(scenario: "launch A\npresent B\nnav N A\n", line: 3, column: 7, message: "presents <B"),
-        Case(scenario: "launch A\npresent B\nnav N B\n", line: 3, column: 7, message: "a presented view controller cannot become a child of N"),
-        Case(scenario: "launch A\npresent B\ntabs T C B\n", line: 3, column: 10, message: "a presented view controller cannot become a child of T"),
-        Case(scenario: "nav N A\nlaunch A\n", line: 2, column: 8, message: "should have parent view controller:(null) but actual parent is:<N"),
-        Case(scenario: "child B in A\nlaunch B\n", line: 2, column: 8, message: "B is declared as a child of A"),
+        LocatedMisuse(scenario: "nav N N\nlaunch N\n", line: 1, column: 7, message: "N cannot contain itself"),
+        LocatedMisuse(scenario: "nav N A A\nlaunch N\n", line: 1, column: 9, message: "Pushing the same view controller instance more than once is not supported (A)."),
+        LocatedMisuse(scenario: "tabs T T\n", line: 1, column: 8, message: "T cannot contain itself"),
+        LocatedMisuse(scenario: "tabs T A B A\n", line: 1, column: 12, message: "A tab bar controller cannot show A in two tabs."),
+        LocatedMisuse(scenario: "nav N A\nset-stack N A N\nlaunch N\n", line: 2, column: 15, message: "cycle: it is the same controller"),
+        LocatedMisuse(scenario: "nav N A\ntabs T N\nset-stack N B T\nlaunch T\n", line: 3, column: 15, message: "cycle: it is an ancestor or a presenter of it"),
+        LocatedMisuse(scenario: "nav N A\nset-stack N B C B\n", line: 2, column: 17, message: "Pushing the same view controller instance more than once"),
+        LocatedMisuse(scenario: "launch A\npresent B\nnav N A\n", line: 3, column: 7, message: "presents <B"),
+        LocatedMisuse(scenario: "launch A\npresent B\nnav N B\n", line: 3, column: 7, message: "a presented view controller cannot become a child of N"),
+        LocatedMisuse(scenario: "launch A\npresent B\ntabs T C B\n", line: 3, column: 10, message: "a presented view controller cannot become a child of T"),
+        LocatedMisuse(scenario: "nav N A\nlaunch A\n", line: 2, column: 8, message: "should have parent view controller:(null) but actual parent is:<N"),
+        LocatedMisuse(scenario: "child B in A\nlaunch B\n", line: 2, column: 8, message: "B is declared as a child of A"),
         // Presentation.
-        Case(scenario: "launch A\npresent B\npresent A\n", line: 3, column: 9, message: "Application tried to present modally an active controller <A"),
-        Case(scenario: "launch A\npresent A\n", line: 2, column: 9, message: "Application tried to present modally an active controller <A"),
-        Case(scenario: "launch A\nadd-child B to A\npresent B\n", line: 3, column: 9, message: "that has a parent view controller <A"),
-        Case(scenario: "nav N A\nlaunch N\npush B\npresent C\npush D\n", line: 5, column: 1, message: "no navigation controller in front"),
-        Case(scenario: "launch A\npresent B style=pageSheet\nadd-child B to A\n", line: 3, column: 11, message: "a presented view controller cannot become a child of <A"),
+        LocatedMisuse(scenario: "launch A\npresent B\npresent A\n", line: 3, column: 9, message: "Application tried to present modally an active controller <A"),
+        LocatedMisuse(scenario: "launch A\npresent A\n", line: 2, column: 9, message: "Application tried to present modally an active controller <A"),
+        LocatedMisuse(scenario: "launch A\nadd-child B to A\npresent B\n", line: 3, column: 9, message: "that has a parent view controller <A"),
+        LocatedMisuse(scenario: "nav N A\nlaunch N\npush B\npresent C\npush D\n", line: 5, column: 1, message: "no navigation controller in front"),
+        LocatedMisuse(scenario: "launch A\npresent B style=pageSheet\nadd-child B to A\n", line: 3, column: 11, message: "a presented view controller cannot become a child of <A"),
     ]
 
     @Test("misuse is an error at its line and word", arguments: cases)
-    func misuseIsLocated(_ example: Case) {
-        let (_, error, _) = run(example.scenario)
-        #expect(error?.line == example.line, "\(String(describing: error))")
-        #expect(error?.column == example.column, "\(String(describing: error))")
-        #expect(error?.message.contains(example.message) == true, "\(String(describing: error))")
+    func misuseIsLocated(_ example: LocatedMisuse) throws {
+        try example.expectLocated(source: "misuse.scenario")
     }
 
     @Test("a refused add-child changes nothing: no event after the step began, no child, no view moved")

@@ -90,34 +90,23 @@ struct TransitionStepRunnerTests {
         #expect(order.firstIndex(of: "Nav didShowViewController First")! < deinitIndex!)
     }
 
-    struct Misuse: Sendable, CustomTestStringConvertible {
-        var text: String
-        var line: Int
-        var column: Int
-        var message: String
-        var testDescription: String { text.replacingOccurrences(of: "\n", with: "; ") }
-    }
-
-    nonisolated static let misuses: [Misuse] = [
-        Misuse(text: "launch A\nrelease A\npresent B from A\n", line: 3, column: 16, message: "A was released"),
-        Misuse(text: "launch A\nrelease A\nstart present B from A\n", line: 3, column: 22, message: "A was released"),
-        Misuse(text: "launch A\nrelease Z\n", line: 2, column: 9, message: "no controller is named Z yet"),
-        Misuse(text: "nav N A B\nlaunch N\npop-to C\n", line: 3, column: 8, message: "C is not on N's stack"),
-        Misuse(text: "launch A\nforward-appearance A manual\n", line: 2, column: 20, message: "A is on screen"),
-        Misuse(text: "nav N A\nforward-appearance N manual\n", line: 2, column: 20, message: "N is a container"),
-        Misuse(text: "launch A\ntransition A to B\n", line: 2, column: 12, message: "A is not a child of any controller"),
-        Misuse(text: "launch Box\nadd-child One to Box\ntransition One to Box\n", line: 3, column: 19, message: "cycle"),
-        Misuse(text: "launch Box\nadd-child One to Box\nadd-child Two to Box\ntransition One to Two\n", line: 4, column: 19,
+    nonisolated static let misuses: [LocatedMisuse] = [
+        LocatedMisuse(scenario: "launch A\nrelease A\npresent B from A\n", line: 3, column: 16, message: "A was released"),
+        LocatedMisuse(scenario: "launch A\nrelease A\nstart present B from A\n", line: 3, column: 22, message: "A was released"),
+        LocatedMisuse(scenario: "launch A\nrelease Z\n", line: 2, column: 9, message: "no controller is named Z yet"),
+        LocatedMisuse(scenario: "nav N A B\nlaunch N\npop-to C\n", line: 3, column: 8, message: "C is not on N's stack"),
+        LocatedMisuse(scenario: "launch A\nforward-appearance A manual\n", line: 2, column: 20, message: "A is on screen"),
+        LocatedMisuse(scenario: "nav N A\nforward-appearance N manual\n", line: 2, column: 20, message: "N is a container"),
+        LocatedMisuse(scenario: "launch A\ntransition A to B\n", line: 2, column: 12, message: "A is not a child of any controller"),
+        LocatedMisuse(scenario: "launch Box\nadd-child One to Box\ntransition One to Box\n", line: 3, column: 19, message: "cycle"),
+        LocatedMisuse(scenario: "launch Box\nadd-child One to Box\nadd-child Two to Box\ntransition One to Two\n", line: 4, column: 19,
                message: "Two is on screen already"),
-        Misuse(text: "launch A\ndismiss from Z\n", line: 2, column: 14, message: "no controller is named Z yet"),
-        Misuse(text: "launch A\nend-appearance Z\n", line: 2, column: 16, message: "no controller is named Z yet"),
+        LocatedMisuse(scenario: "launch A\ndismiss from Z\n", line: 2, column: 14, message: "no controller is named Z yet"),
+        LocatedMisuse(scenario: "launch A\nend-appearance Z\n", line: 2, column: 16, message: "no controller is named Z yet"),
     ]
 
     @Test("misuse of the new steps is an error at the word at fault", arguments: misuses)
-    func misuse(_ misuse: Misuse) throws {
-        let error = try #require(run(misuse.text).error)
-        #expect(error.line == misuse.line)
-        #expect(error.column == misuse.column)
-        #expect(error.message.contains(misuse.message), "\(error.message)")
+    func misuse(_ misuse: LocatedMisuse) throws {
+        try misuse.expectLocated(source: "t.scenario")
     }
 }
