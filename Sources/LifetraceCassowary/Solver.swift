@@ -267,7 +267,7 @@ public final class Solver {
 
     /// Writes every variable's value (``Variable/value``).
     public func updateVariables() {
-        evaluateDefinitions()
+        if definitionsStale { evaluateDefinitions() }
         for (variable, symbol) in variables.values {
             variable.value = currentValue(of: symbol)
         }
