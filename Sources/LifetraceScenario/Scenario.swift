@@ -99,6 +99,8 @@ public enum Action: Sendable, Hashable {
     case wait(nanoseconds: UInt64)
     /// An Auto Layout step: views, stack views and constraints (``LayoutStep``).
     case layout(LayoutStep)
+    /// A storyboard step: scenes and their instantiation (``StoryboardStep``).
+    case storyboard(StoryboardStep)
 
     /// `start STEP`: runs STEP without letting the run loop go idle after it, so its animation is
     /// still in flight when the next step runs.

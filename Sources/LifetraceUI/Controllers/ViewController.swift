@@ -89,10 +89,30 @@ open class ViewController: Instrumented {
     /// True between will and did callbacks while the controller is being dismissed.
     public internal(set) var isBeingDismissed = false
 
-    /// Creates a controller; `name` defaults to the type name.
+    /// The storyboard the controller was instantiated from (`nil` for one made in code).
+    public let storyboard: Storyboard?
+    /// The nib the default ``loadView()`` unarchives the view from (a storyboard scene's), if any.
+    public let viewNib: ViewNib?
+
+    /// Creates a controller in code (UIKit's `init(nibName:bundle:)`, recorded as an instant
+    /// `initWithNibName` event); `name` defaults to the type name.
     public init(name: String? = nil) {
         self.name = name ?? String(describing: type(of: self))
+        storyboard = nil
+        viewNib = nil
         identity = UInt(bitPattern: ObjectIdentifier(self))
+        emitEvent(.initWithNibName)
+    }
+
+    /// Creates a controller unarchived from a storyboard scene (UIKit's `init(coder:)`, recorded as
+    /// an instant `initWithCoder` event): its name is the scene's identifier, and its view comes
+    /// from the scene's nib. The storyboard sends `awakeFromNib` once the scene is connected.
+    public init(coder: NibCoder) {
+        name = coder.identifier
+        storyboard = coder.storyboard
+        viewNib = coder.viewNib
+        identity = UInt(bitPattern: ObjectIdentifier(self))
+        emitEvent(.initWithCoder)
     }
 
     deinit {
@@ -138,11 +158,20 @@ open class ViewController: Instrumented {
         withInterval(.viewDidLoad) { viewDidLoad() }
     }
 
-    /// Creates the root view. The default makes a plain view the size of the default window; an
-    /// override sets ``view`` and does not call `super`.
+    /// Creates the root view. The default unarchives the view hierarchy of the controller's nib
+    /// (``viewNib``: each view's `initWithCoder`, then each view's `awakeFromNib`), or makes a plain
+    /// view the size of the default window; an override sets ``view`` and does not call `super`.
     open func loadView() {
-        view = View(frame: Window.defaultFrame)
+        if let viewNib {
+            viewNib.instantiate(owner: self)
+        } else {
+            view = View(frame: Window.defaultFrame)
+        }
     }
+
+    /// The controller was unarchived from a storyboard and its scene is connected (its
+    /// relationship children installed); its view is not loaded yet. Overrides call `super`.
+    open func awakeFromNib() {}
 
     /// Called once, after the view loaded.
     open func viewDidLoad() {}
