@@ -47,6 +47,8 @@ public final class ScenarioRunner {
     var storyboards: [String: Storyboard] = [:]
     var sceneStoryboards: [String: String] = [:]
     var nibViewScenes: [String: String] = [:]
+    /// The delegate of the sheets the scenario swipes down.
+    let sheetDelegate = ScenarioSheetDelegate()
     /// Scenes declared by a relationship segue only, which a `scene` step may still declare.
     var implicitScenes: Set<String> = []
 
@@ -273,6 +275,8 @@ public final class ScenarioRunner {
             try perform(step)
         case .storyboard(let step):
             try perform(step)
+        case .appearance, .registerTraits, .swipeDismiss, .modalInPresentation, .shouldDismiss:
+            try performAdaptivityStep(action)
         case .start, .advance, .withCompletion, .presentFrom, .popTo, .dismissFrom, .release, .definesContext,
             .providesContextStyle, .transitionStyle, .forwardAppearance, .beginAppearance, .endAppearance,
             .transitionChild:

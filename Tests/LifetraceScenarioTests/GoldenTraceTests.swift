@@ -40,11 +40,11 @@ struct GoldenTraceTests {
     @Test("every fixture loads, and its from: step and expectations are consistent")
     func everyFixtureLoads() throws {
         let paths = try GoldenFixtures.paths()
-        // The seven copies of ../shared/golden (real iOS) and eleven fixing orders from Apple's
-        // documentation, the seed documents and the model's choices (issue 14, items 1, 3 and 4).
+        // The seven copies of ../shared/golden (real iOS) and thirteen fixing orders from Apple's
+        // documentation, the seed documents and the model's choices (issue 14, items 1, 3, 4, 5 and 6).
         let seedPrefix = try GoldenFixtures.directory().path + "/seed"
         #expect(paths.filter { $0.hasPrefix(seedPrefix) }.count == 7)
-        #expect(paths.count == 18)
+        #expect(paths.count == 20)
         for path in paths {
             let golden = try GoldenTrace.load(path: path)
             #expect(golden.source == path)
@@ -186,7 +186,7 @@ struct GoldenTraceTests {
                   "unknown step \"psuh\"; expected one of: nav, tabs, child, launch, push, pop, pop-to-root, "
                     + "set-stack, interactive-pop, present, dismiss, segue, select-tab, add-child, remove-child, "
                     + "edit, end-editing, rotate, resize, memory-warning, wait, "
-            + "start, advance, pop-to, release, defines-context, provides-context-style, transition-style, forward-appearance, begin-appearance, end-appearance, transition, view, stack, constrain, set-constant, activate, deactivate, hide, show, intrinsic, check-ambiguity, scene, instantiate; did you mean \"push\"?"),
+            + "start, advance, pop-to, release, defines-context, provides-context-style, transition-style, forward-appearance, begin-appearance, end-appearance, transition, view, stack, constrain, set-constant, activate, deactivate, hide, show, intrinsic, check-ambiguity, scene, instantiate, appearance, register-traits, swipe-dismiss, modal-in-presentation, should-dismiss; did you mean \"push\"?"),
     ]
 
     @Test("malformed golden files give located errors", arguments: errors)

@@ -119,6 +119,7 @@ extension ViewController {
                     controller.appearanceState == .appearing, controller.viewIsAppearingPending
                 else { continue }
                 controller.viewIsAppearingPending = false
+                if let window = controller.window { controller.updateTraits(to: window.traitCollection) }
                 let animated = controller.appearanceIsAnimated
                 controller.withInterval(.viewIsAppearing, animated: animated) { controller.viewIsAppearing(animated) }
                 if controller.shouldAutomaticallyForwardAppearanceMethods {

@@ -65,6 +65,12 @@ open class ViewController: Instrumented {
     /// animates with this controller's ``modalTransitionStyle`` instead of the presented one's.
     public var providesPresentationContextTransitionStyle = false
 
+    /// Whether the controller refuses to be swiped down while presented as a sheet (the swipe
+    /// tells the presentation controller's delegate `presentationControllerDidAttemptToDismiss`).
+    public var isModalInPresentation = false
+    /// The object that manages the controller's modal presentation and its delegate.
+    public private(set) lazy var presentationController = PresentationController(presentedViewController: self)
+
     /// Where the controller is in its appearance cycle.
     public internal(set) var appearanceState: AppearanceState = .disappeared
     var appearanceIsAnimated = false
@@ -79,6 +85,18 @@ open class ViewController: Instrumented {
     /// The geometry revision at which this controller and its ancestors were last told their
     /// safe area in a constraint pass (so the next child's walk up stops here).
     var safeAreaChainRevision = -1
+
+    /// The traits the controller was last told about (`nil` before its view first entered a
+    /// window), and the handlers registered for their changes.
+    var knownTraits: TraitCollection?
+    var traitRegistrations: [TraitChangeRegistration] = []
+
+    /// The controller's traits: up to date from `viewIsAppearing` on (and, on screen, from the
+    /// start of each layout pass after a change); before its view first enters a window, the
+    /// predicted traits of the default window.
+    public var traitCollection: TraitCollection {
+        knownTraits ?? window?.traitCollection ?? TraitCollection(size: Window.defaultFrame.size, style: .light)
+    }
 
     /// True between will and did callbacks while the controller is being added to a parent.
     public internal(set) var isMovingToParent = false
@@ -217,6 +235,10 @@ open class ViewController: Instrumented {
         }
         presentedStorage?.notifyWillTransition(to: size, with: coordinator)
     }
+
+    /// The controller's traits changed (a rotation changed a size class, the appearance changed):
+    /// called before its next layout, or, for a controller off screen, before its `viewIsAppearing`.
+    open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
 
     /// The system is low on memory. Called whether or not the view is loaded.
     open func didReceiveMemoryWarning() {}

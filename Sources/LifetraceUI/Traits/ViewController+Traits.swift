@@ -1,0 +1,56 @@
+import Lifetrace
+
+extension ViewController {
+    /// Runs `handler` (with the controller and its previous traits) whenever one of `traits`
+    /// changes, after `traitCollectionDidChange(_:)` (iOS 17's trait-change registration).
+    @discardableResult
+    public func registerForTraitChanges(
+        _ traits: [TraitCollection.Trait],
+        handler: @escaping @MainActor (ViewController, TraitCollection) -> Void
+    ) -> TraitChangeRegistration {
+        let registration = TraitChangeRegistration(traits: traits, handler: handler)
+        traitRegistrations.append(registration)
+        return registration
+    }
+
+    /// Stops a registration made with ``registerForTraitChanges(_:handler:)``.
+    public func unregisterForTraitChanges(_ registration: TraitChangeRegistration) {
+        traitRegistrations.removeAll { $0 === registration }
+    }
+
+    /// Brings the controller's traits up to date with `traits`. The first traits a controller gets
+    /// are its predicted ones (iOS 13 and later): no callback. After that a change sends
+    /// `traitCollectionDidChange(_:)` (its `text` names what changed, `trait=old->new`), then runs
+    /// each registered handler whose traits changed, in registration order.
+    func updateTraits(to traits: TraitCollection) {
+        guard let previous = knownTraits else {
+            knownTraits = traits
+            return
+        }
+        guard traits != previous else { return }
+        knownTraits = traits
+        let changed = traits.changedTraits(from: previous)
+        probe.withInterval(.traitCollectionDidChange, Details(text: changed.map {
+            "\($0.rawValue)=\(previous.value(of: $0))->\(traits.value(of: $0))"
+        }.joined(separator: " "))) {
+            traitCollectionDidChange(previous)
+        }
+        for registration in traitRegistrations where registration.traits.contains(where: changed.contains) {
+            probe.withInterval(.traitChangeHandler, Details(text: registration.traits.map(\.rawValue).joined(separator: " "))) {
+                registration.handler(self, previous)
+            }
+        }
+    }
+
+    /// Brings the traits of this controller and of every controller on screen inside it (its
+    /// children on screen, what they present) up to date, parents first. Iterative.
+    func updateTraitsOnScreen(to traits: TraitCollection) {
+        var pending: [ViewController] = [self]
+        while let controller = pending.popLast() {
+            guard controller.viewIfLoaded?.window != nil else { continue }
+            controller.updateTraits(to: traits)
+            if let presented = controller.presentedStorage { pending.append(presented) }
+            pending.append(contentsOf: controller.childrenReceivingAppearance.reversed())
+        }
+    }
+}
