@@ -87,7 +87,7 @@ extension Hook {
     @inlinable public static var traitCollectionDidChange: Hook { Hook(code: 41) }
     /// A handler registered with `registerForTraitChanges(_:handler:)` runs; `text` names the traits it registered for.
     @inlinable public static var traitChangeHandler: Hook { Hook(code: 42) }
-    /// A swipe down asks the presentation controller's delegate whether the sheet may be dismissed; `text` is the answer.
+    /// A swipe down asks the presentation controller's delegate whether the sheet may be dismissed (the answer shows in what follows: `presentationControllerWillDismiss` or `presentationControllerDidAttemptToDismiss`).
     @inlinable public static var presentationControllerShouldDismiss: Hook { Hook(code: 43) }
     /// The sheet's interactive dismissal begins (the presentation controller's delegate).
     @inlinable public static var presentationControllerWillDismiss: Hook { Hook(code: 44) }

@@ -35,14 +35,13 @@ public final class PresentationController {
         return SheetDismissalTransition(presentationController: self, presenter: presenter)
     }
 
+    /// The delegate's answer (yes without a delegate), asked inside a `presentationControllerShouldDismiss`
+    /// interval; the answer shows in the event that follows (`…WillDismiss` or `…DidAttemptToDismiss`).
     private func askShouldDismiss() -> Bool {
         guard let delegate else { return true }
-        let subject = presentedViewController.probe
-        var answer = true
-        let state = subject.beginInterval(.presentationControllerShouldDismiss)
-        answer = delegate.presentationControllerShouldDismiss(self)
-        subject.endInterval(state, details: Details(text: answer ? "true" : "false"))
-        return answer
+        return presentedViewController.withInterval(.presentationControllerShouldDismiss) {
+            delegate.presentationControllerShouldDismiss(self)
+        }
     }
 
     /// Calls the delegate, if any, inside an interval of `hook` recorded for the presented controller.
