@@ -81,6 +81,28 @@ struct TraitChangeTests {
         }
     }
 
+    @Test("under a full-screen presentation: the presented controller changes with the rotation, the covered one when it reappears")
+    func underPresentation() {
+        withTrace { trace in
+            let home = TraitController(name: "Home")
+            let modal = TraitController(name: "Modal")
+            trace.launch(home)
+            home.present(modal, animated: false)
+            trace.settle()
+            trace.reset()
+            trace.window.transition(to: Size(width: 844, height: 390))
+            trace.settle()
+            #expect(trace.lines([.traitCollectionDidChange]) == ["Modal traitCollectionDidChange"])
+            trace.reset()
+            home.dismiss(animated: false)
+            trace.settle()
+            #expect(trace.lines([.traitCollectionDidChange, .viewIsAppearing], of: ["Home"]) == [
+                "Home traitCollectionDidChange", "Home viewIsAppearing",
+            ])
+            #expect(home.traitCollection.verticalSizeClass == .compact)
+        }
+    }
+
     @Test("a controller off screen during a change catches up before its viewIsAppearing")
     func offScreenCatchesUp() {
         withTrace { trace in

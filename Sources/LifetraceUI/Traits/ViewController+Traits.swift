@@ -43,13 +43,15 @@ extension ViewController {
     }
 
     /// Brings the traits of this controller and of every controller on screen inside it (its
-    /// children on screen, what they present) up to date, parents first. Iterative.
+    /// children on screen, then what they present) up to date, parents first. A controller whose
+    /// view a full-screen presentation removed is skipped (it catches up when it reappears), not
+    /// what it presents. Iterative.
     func updateTraitsOnScreen(to traits: TraitCollection) {
         var pending: [ViewController] = [self]
         while let controller = pending.popLast() {
+            if let presented = controller.presentedStorage { pending.append(presented) }
             guard controller.viewIfLoaded?.window != nil else { continue }
             controller.updateTraits(to: traits)
-            if let presented = controller.presentedStorage { pending.append(presented) }
             pending.append(contentsOf: controller.childrenReceivingAppearance.reversed())
         }
     }
