@@ -10,12 +10,18 @@ struct TraitChangeTests {
     /// A controller that records the previous and current traits of each change it is told about.
     final class TraitController: ViewController {
         var changes: [(previous: TraitCollection?, current: TraitCollection)] = []
+        var announced: [TraitCollection] = []
         override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
             changes.append((previousTraitCollection, traitCollection))
         }
+        override func willTransition(to newCollection: TraitCollection, with coordinator: TransitionCoordinator) {
+            #expect(traitCollection != newCollection, "the traits change after")
+            announced.append(newCollection)
+            super.willTransition(to: newCollection, with: coordinator)
+        }
     }
 
-    static let order: [Hook] = [.viewWillTransition, .traitCollectionDidChange, .traitChangeHandler, .viewWillLayoutSubviews, .viewIsAppearing]
+    static let order: [Hook] = [.willTransitionToTraitCollection, .viewWillTransition, .traitCollectionDidChange, .traitChangeHandler, .viewWillLayoutSubviews, .viewIsAppearing]
 
     // Apple's size classes: an iPhone is compact wide in both orientations and compact tall in
     // landscape; the largest iPhones are regular wide in landscape; an iPad is regular both ways.
@@ -49,8 +55,10 @@ struct TraitChangeTests {
             trace.window.transition(to: Size(width: 844, height: 390))
             trace.settle()
             #expect(trace.lines(Self.order) == [
-                "A viewWillTransition", "A traitCollectionDidChange", "A traitChangeHandler", "A viewWillLayoutSubviews",
+                "A willTransitionToTraitCollection", "A viewWillTransition", "A traitCollectionDidChange", "A traitChangeHandler",
+                "A viewWillLayoutSubviews",
             ])
+            #expect(controller.announced.map(\.verticalSizeClass) == [.compact])
             #expect(controller.changes.count == 1)
             #expect(controller.changes.first?.previous?.verticalSizeClass == .regular)
             #expect(handled.map(\.verticalSizeClass) == [.regular])
@@ -93,6 +101,9 @@ struct TraitChangeTests {
             trace.window.transition(to: Size(width: 844, height: 390))
             trace.settle()
             #expect(trace.lines([.traitCollectionDidChange]) == ["Modal traitCollectionDidChange"])
+            #expect(trace.lines([.willTransitionToTraitCollection]) == [
+                "Home willTransitionToTraitCollection", "Modal willTransitionToTraitCollection",
+            ], "the walk of viewWillTransition(to:with:): the root, then what it presents")
             trace.reset()
             home.dismiss(animated: false)
             trace.settle()

@@ -95,12 +95,14 @@ extension Hook {
     @inlinable public static var presentationControllerDidDismiss: Hook { Hook(code: 45) }
     /// A swipe down was refused (`isModalInPresentation`, or the delegate said no) (the presentation controller's delegate).
     @inlinable public static var presentationControllerDidAttemptToDismiss: Hook { Hook(code: 46) }
+    /// A size transition is about to change the controller's traits (`willTransition(to:with:)` of `UIContentContainer`); `text` names the traits that will change, old and new values.
+    @inlinable public static var willTransitionToTraitCollection: Hook { Hook(code: 47) }
 }
 
 extension HookNames {
     /// The number of well-known hooks; codes at or above it are hooks of other runtimes.
     @inlinable
-    static var wellKnownCount: UInt32 { 47 }
+    static var wellKnownCount: UInt32 { 48 }
 
     /// The name of a well-known hook as static text (no allocation, no reference count, nothing to
     /// escape), or `nil` for a hook of another runtime.
@@ -153,6 +155,7 @@ extension HookNames {
         case 44: "presentationControllerWillDismiss"
         case 45: "presentationControllerDidDismiss"
         case 46: "presentationControllerDidAttemptToDismiss"
+        case 47: "willTransitionToTraitCollection"
         default: nil
         }
     }
@@ -162,7 +165,7 @@ extension HookNames {
         switch code {
         case 0, 1, 17, 38, 39, 40: "loading"
         case 2, 3, 4, 5, 6: "appearance"
-        case 7, 8, 9, 10, 11, 12, 26, 29, 30, 31, 32, 33, 41, 42: "layout"
+        case 7, 8, 9, 10, 11, 12, 26, 29, 30, 31, 32, 33, 41, 42, 47: "layout"
         case 14, 15: "containment"
         case 16, 18, 19, 20, 21, 27, 35, 43, 44, 45, 46: "transition"
         case 22, 23, 24, 25: "editing"

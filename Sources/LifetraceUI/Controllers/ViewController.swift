@@ -236,6 +236,17 @@ open class ViewController: Instrumented {
         presentedStorage?.notifyWillTransition(to: size, with: coordinator)
     }
 
+    /// A size transition is about to change the traits to `newCollection` (UIKit's
+    /// `willTransition(to:with:)`): sent before `viewWillTransition(to:with:)` and before any
+    /// `traitCollectionDidChange`; the default forwards to the children on screen and to the
+    /// presented controller, as ``viewWillTransition(to:with:)`` does. Overrides call `super`.
+    open func willTransition(to newCollection: TraitCollection, with coordinator: TransitionCoordinator) {
+        for child in childrenReceivingAppearance {
+            child.notifyWillTransition(toTraits: newCollection, with: coordinator)
+        }
+        presentedStorage?.notifyWillTransition(toTraits: newCollection, with: coordinator)
+    }
+
     /// The controller's traits changed (a rotation changed a size class, the appearance changed):
     /// called before its next layout, or, for a controller off screen, before its `viewIsAppearing`.
     open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}

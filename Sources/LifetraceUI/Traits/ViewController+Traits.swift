@@ -30,15 +30,33 @@ extension ViewController {
         guard traits != previous else { return }
         knownTraits = traits
         let changed = traits.changedTraits(from: previous)
-        probe.withInterval(.traitCollectionDidChange, Details(text: changed.map {
-            "\($0.rawValue)=\(previous.value(of: $0))->\(traits.value(of: $0))"
-        }.joined(separator: " "))) {
+        probe.withInterval(.traitCollectionDidChange, Details(text: traits.changes(from: previous))) {
             traitCollectionDidChange(previous)
         }
         for registration in traitRegistrations where registration.traits.contains(where: changed.contains) {
             probe.withInterval(.traitChangeHandler, Details(text: registration.traits.map(\.rawValue).joined(separator: " "))) {
                 registration.handler(self, previous)
             }
+        }
+    }
+
+    /// Sends `willTransition(to:with:)` to this controller and, as the callbacks forward it, down
+    /// the hierarchy, as ``notifyWillTransition(to:with:)`` walks `viewWillTransition(to:with:)`.
+    func notifyWillTransition(toTraits traits: TraitCollection, with coordinator: TransitionCoordinator) {
+        guard !coordinator.isForwarding else {
+            coordinator.forwarded.append(self)
+            return
+        }
+        coordinator.isForwarding = true
+        defer { coordinator.isForwarding = false }
+        var pending: [ViewController] = [self]
+        while let controller = pending.popLast() {
+            let details = Details(animated: coordinator.isAnimated, text: traits.changes(from: controller.traitCollection))
+            controller.probe.withInterval(.willTransitionToTraitCollection, details) {
+                controller.willTransition(to: traits, with: coordinator)
+            }
+            pending.append(contentsOf: coordinator.forwarded.reversed())
+            coordinator.forwarded.removeAll(keepingCapacity: true)
         }
     }
 
@@ -54,5 +72,13 @@ extension ViewController {
             controller.updateTraits(to: traits)
             pending.append(contentsOf: controller.childrenReceivingAppearance.reversed())
         }
+    }
+}
+
+extension TraitCollection {
+    /// The traits that differ from `previous`, as `trait=old->new` words (what trait events carry).
+    func changes(from previous: TraitCollection) -> String {
+        changedTraits(from: previous).map { "\($0.rawValue)=\(previous.value(of: $0))->\(value(of: $0))" }
+            .joined(separator: " ")
     }
 }

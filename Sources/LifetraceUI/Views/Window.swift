@@ -123,14 +123,19 @@ open class Window: View {
         rootViewController?.notifyMemoryWarning()
     }
 
-    /// Changes the window's size as a rotation or a resize does: `viewWillTransition(to:with:)`
-    /// from the root down, then the new size, then (at the end of the turn) a top-down layout of
+    /// Changes the window's size as a rotation or a resize does: when a size class changes,
+    /// `willTransition(to:with:)` with the new traits from the root down; then
+    /// `viewWillTransition(to:with:)` from the root down, then the new size, then (at the end of the turn) a top-down layout of
     /// the views whose size changed. Completion blocks run when the animation ends.
     public func transition(to size: Size, animated: Bool = true) {
         let coordinator = TransitionCoordinator(
             transitionDuration: animated ? Self.sizeTransitionDuration : 0, isAnimated: animated)
         let probe = Probe(subject: probeSubject)
         let state = probe.beginInterval(.transition, Details(animated: animated, text: "size \(size)"))
+        // A size class that changes is announced first (`willTransition(to:with:)`: "before changing
+        // the current object's traits"), then the size.
+        let traits = TraitCollection(size: size, style: userInterfaceStyle)
+        if traits != traitCollection { rootViewController?.notifyWillTransition(toTraits: traits, with: coordinator) }
         rootViewController?.notifyWillTransition(to: size, with: coordinator)
         frame = Rect(origin: frame.origin, size: size)
         coordinator.runAlongside()
