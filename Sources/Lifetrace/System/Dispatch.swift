@@ -24,7 +24,7 @@ enum Dispatch {
         case unrecorded
         /// A tracer took it (or wants the end): it keeps time, the end carries no duration.
         case traced
-        /// A sink took it (or wants the end) at this time on ``MonotonicClock``.
+        /// A sink took it (or wants the end) at this time on `CLOCK_MONOTONIC`.
         case timed(UInt64)
     }
 

@@ -49,7 +49,7 @@ public enum LifetraceSystem {
     ///
     /// - Throws: ``ConfigurationError`` naming the variable and the bad part.
     public static func bootstrapFromEnvironment(
-        _ environment: [String: String] = Environment.current,
+        _ environment: [String: String] = ProcessEnvironment.current,
         registry: SinkRegistry = .standard
     ) throws {
         if let sink = try SinkConfiguration(environment: environment, registry: registry)?.makeSink() {
