@@ -27,8 +27,8 @@ struct HTTPClient: Sendable {
             head.headers.add(name: "host", value: "\(host):\(port)")
             head.headers.add(name: "connection", value: "close")
             for (name, value) in headers { head.headers.add(name: name, value: value) }
-            try await outbound.write(.head(head))
-            try await outbound.write(.end(nil))
+            // Head and end in one write: the server may answer (and close) once it has the head.
+            try await outbound.write(contentsOf: [.head(head), .end(nil)])
             var status = 0
             var body = ByteBuffer()
             for try await part in inbound {
