@@ -32,6 +32,9 @@ def count_is(n; what): if length == n then empty else "\(what): \(length), expec
               else
                 $found[0] as $span
                 | (if $span.kind != "server" then "\($name): its log line is in a \($span.kind) span, not the request's server span" else empty end),
+                  # TracingMiddleware renames the span by its route once the router has run.
+                  ($ends | map(select(.span_id == $span.span_id and .controller == $r.route))
+                    | count_is(1; "\($name): ends of its span named by its route \($r.route)")),
                   (if ($r.route == "/fail") != ($log.level == "warning") then "\($name): its log line's level is \($log.level)" else empty end),
                   # The middleware's request line, logged by the request's logger inside the span.
                   ($logs | map(select(.text == "Request" and .span_id == $span.span_id and .source == "Hummingbird"))
