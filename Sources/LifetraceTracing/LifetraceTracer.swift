@@ -35,7 +35,7 @@ public struct LifetraceTracer: Tracer {
         var context = context()
         let parent = context.lifetraceTraceContext
         let traceContext = TraceContext(
-            traceID: parent?.traceID ?? .random(), spanID: .random(), flags: parent?.flags ?? .sampled,
+            traceID: parent?.traceID ?? SpanIdentifiers.traceID(), spanID: SpanIdentifiers.spanID(), flags: parent?.flags ?? .sampled,
             state: parent?.state ?? TraceState())
         context.lifetraceTraceContext = traceContext
         return LifetraceSpan(

@@ -5,17 +5,30 @@ import W3CTraceContext
 
 /// The fields of a span's records, from swift-distributed-tracing's values.
 enum SpanFields {
-    /// The span id as a number (the subject's identity): its 8 bytes, big-endian.
-    static func number(of spanID: SpanID) -> UInt64 {
-        let b = spanID.bytes
-        return [b.0, b.1, b.2, b.3, b.4, b.5, b.6, b.7].reduce(0) { $0 << 8 | UInt64($1) }
+    /// A span's ids as the text of its records' fields.
+    struct IDs: Sendable {
+        let trace: String
+        let span: String
+        let parent: String?
+
+        init(_ context: TraceContext, parent: SpanID?) {
+            trace = SpanIdentifiers.hex(context.traceID)
+            span = SpanIdentifiers.hex(context.spanID)
+            self.parent = parent.map(SpanIdentifiers.hex)
+        }
+
+        var fields: [Field] {
+            var fields = [Field("trace_id", .string(trace)), Field("span_id", .string(span))]
+            if let parent { fields.append(Field("parent_span_id", .string(parent))) }
+            return fields
+        }
     }
 
     static func details(
-        of span: LifetraceSpan, attributes: SpanAttributes, links: [FieldValue], status: SpanStatus?, errors: [FieldValue]?
+        _ ids: IDs, kind: SpanKind, attributes: SpanAttributes, links: [FieldValue], status: SpanStatus?, errors: [FieldValue]?
     ) -> Details {
-        var fields = ids(of: span)
-        fields.append(Field("kind", .string(kindName(span.kind))))
+        var fields = ids.fields
+        fields.append(Field("kind", .string(kindName(kind))))
         if !attributes.isEmpty { fields.append(Field("attributes", value(of: attributes))) }
         if let status {
             var object = [Field("code", .string(status.code == .ok ? "ok" : "error"))]
@@ -27,18 +40,9 @@ enum SpanFields {
         return Details(fields: fields)
     }
 
-    static func eventFields(of span: LifetraceSpan, _ attributes: SpanAttributes) -> [Field] {
-        var fields = ids(of: span)
+    static func eventFields(_ ids: IDs, _ attributes: SpanAttributes) -> [Field] {
+        var fields = ids.fields
         if !attributes.isEmpty { fields.append(Field("attributes", value(of: attributes))) }
-        return fields
-    }
-
-    private static func ids(of span: LifetraceSpan) -> [Field] {
-        var fields = [
-            Field("trace_id", .string(span.traceContext.traceID.description)),
-            Field("span_id", .string(span.traceContext.spanID.description)),
-        ]
-        if let parent = span.parentSpanID { fields.append(Field("parent_span_id", .string(parent.description))) }
         return fields
     }
 
@@ -53,8 +57,8 @@ enum SpanFields {
     static func link(_ link: SpanLink) -> FieldValue {
         var object: [Field] = []
         if let linked = link.context.lifetraceTraceContext {
-            object.append(Field("trace_id", .string(linked.traceID.description)))
-            object.append(Field("span_id", .string(linked.spanID.description)))
+            object.append(Field("trace_id", .string(SpanIdentifiers.hex(linked.traceID))))
+            object.append(Field("span_id", .string(SpanIdentifiers.hex(linked.spanID))))
         }
         if !link.attributes.isEmpty { object.append(Field("attributes", value(of: link.attributes))) }
         return .object(object)
