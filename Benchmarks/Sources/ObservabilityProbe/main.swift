@@ -8,6 +8,8 @@
 // sink: no session, or recorded under one), log-floor (the provider's log tracepoint with
 // preconverted strings), span-lifetrace (LifetraceTracer on the LTTng sink), span-in-memory
 // (swift-distributed-tracing's InMemoryTracer). The same calls as ObservabilityCost's benchmarks.
+// `threads:hook|span|log:T COUNT` runs T threads of COUNT calls each (PROBE_SINK=jsonl: JSON lines
+// to /dev/null instead of LTTng) and prints wall and CPU time per call.
 import InMemoryTracing
 import Lifetrace
 import LifetraceLTTng
@@ -87,6 +89,26 @@ func spans<T: Tracer>(through tracer: T, _ count: Int) -> Int {
         }
     }
     return total
+}
+
+// `threads:WORK:T` (WORK hook, span or log; T threads): T threads at once, each making COUNT calls;
+// prints the wall time and the threads' CPU time per call. Wall time needs free cores; CPU time
+// tells whether the threads slow each other down (a shared lock, a shared cache line) even when
+// the machine's other work takes cores from them.
+if path.hasPrefix("threads:") {
+    let parts = path.split(separator: ":")
+    guard parts.count == 3, let threads = Int(parts[2]), ["hook", "span", "log"].contains(parts[1]) else {
+        fatalError("expected threads:hook|span|log:THREADS")
+    }
+    let work = String(parts[1])
+    let sinkName = getenv("PROBE_SINK").map { String(cString: $0) } ?? "lttng"
+    if sinkName == "jsonl" { LifetraceSystem.bootstrap(try JSONLinesSink(to: .file("/dev/null"))) }
+    let started = MonotonicClock.now()
+    let cpu = ThreadedCalls.run(work, threads: threads, count: count)
+    let wall = MonotonicClock.now() - started
+    let calls = Double(threads * count)
+    print("\(path) \(sinkName): wall \(Double(wall) / calls) ns per call, \(calls / Double(wall) * 1e3)M calls/s; CPU \(Double(cpu) / calls) ns per call")
+    exit(0)
 }
 
 let start = MonotonicClock.now()
