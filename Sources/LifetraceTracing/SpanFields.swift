@@ -17,8 +17,12 @@ enum SpanFields {
             self.parent = parent.map(SpanIdentifiers.hex)
         }
 
-        var fields: [Field] {
-            var fields = [Field("trace_id", .string(trace)), Field("span_id", .string(span))]
+        /// The id fields, then room for `more`: one allocation for the record's fields.
+        func fields(reserving more: Int) -> [Field] {
+            var fields: [Field] = []
+            fields.reserveCapacity(3 + more)
+            fields.append(Field("trace_id", .string(trace)))
+            fields.append(Field("span_id", .string(span)))
             if let parent { fields.append(Field("parent_span_id", .string(parent))) }
             return fields
         }
@@ -27,7 +31,8 @@ enum SpanFields {
     static func details(
         _ ids: IDs, kind: SpanKind, attributes: SpanAttributes, links: [FieldValue], status: SpanStatus?, errors: [FieldValue]?
     ) -> Details {
-        var fields = ids.fields
+        // kind, attributes, status, errors, links, and the end's new name.
+        var fields = ids.fields(reserving: 6)
         fields.append(Field("kind", .string(kindName(kind))))
         if !attributes.isEmpty { fields.append(Field("attributes", value(of: attributes))) }
         if let status {
@@ -41,7 +46,7 @@ enum SpanFields {
     }
 
     static func eventFields(_ ids: IDs, _ attributes: SpanAttributes) -> [Field] {
-        var fields = ids.fields
+        var fields = ids.fields(reserving: 1)
         if !attributes.isEmpty { fields.append(Field("attributes", value(of: attributes))) }
         return fields
     }
@@ -77,8 +82,10 @@ enum SpanFields {
     /// Attributes as an object sorted by name.
     static func value(of attributes: SpanAttributes) -> FieldValue {
         var fields: [Field] = []
+        fields.reserveCapacity(8)
         attributes.forEach { name, attribute in fields.append(Field(name, value(of: attribute))) }
-        return .object(fields.sorted { $0.key < $1.key })
+        fields.sort { $0.key < $1.key }
+        return .object(fields)
     }
 
     static func value(of attribute: SpanAttribute) -> FieldValue {
