@@ -2,6 +2,7 @@ import Lifetrace
 import LifetraceLogging
 import Logging
 import Tracing
+import LifetraceTracepoints
 import LifetraceTracing
 
 #if canImport(Glibc)
@@ -34,6 +35,18 @@ enum ThreadedCalls {
                 for i in 0..<count { controller.withInterval(.viewWillAppear, animated: true) { total &+= i } }
             case "span":
                 total = spans(through: tracer, count)
+            case "floor":
+                // The hooks' C floor: the provider's function for viewWillAppear's entry and exit,
+                // strings converted once (HookProbe's lttng-floor), on each thread.
+                let name = strdup("FeedViewController")!
+                defer { free(name) }
+                let entry = Hook.viewWillAppear.code * 3 + UInt32(Phase.begin.rawValue)
+                let exit = Hook.viewWillAppear.code * 3 + UInt32(Phase.end.rawValue)
+                for i in 0..<count {
+                    lifetrace_tp_fire(entry, nil, UInt64(2 * i), name, 1, nil, 0, 1, -1, nil, -1)
+                    lifetrace_tp_fire(exit, nil, UInt64(2 * i + 1), name, 1, nil, 0, 1, -1, nil, -1)
+                    total &+= i
+                }
             default:
                 for i in 0..<count {
                     logger.info("request handled", metadata: ["route": "/users"])

@@ -8,7 +8,7 @@
 // sink: no session, or recorded under one), log-floor (the provider's log tracepoint with
 // preconverted strings), span-lifetrace (LifetraceTracer on the LTTng sink), span-in-memory
 // (swift-distributed-tracing's InMemoryTracer). The same calls as ObservabilityCost's benchmarks.
-// `threads:hook|span|log:T COUNT` runs T threads of COUNT calls each (PROBE_SINK=jsonl: JSON lines
+// `threads:hook|span|log|floor:T COUNT` (floor: the hooks' C tracepoint floor) runs T threads of COUNT calls each (PROBE_SINK=jsonl: JSON lines
 // to /dev/null instead of LTTng) and prints wall and CPU time per call.
 import InMemoryTracing
 import Lifetrace
@@ -97,8 +97,8 @@ func spans<T: Tracer>(through tracer: T, _ count: Int) -> Int {
 // the machine's other work takes cores from them.
 if path.hasPrefix("threads:") {
     let parts = path.split(separator: ":")
-    guard parts.count == 3, let threads = Int(parts[2]), ["hook", "span", "log"].contains(parts[1]) else {
-        fatalError("expected threads:hook|span|log:THREADS")
+    guard parts.count == 3, let threads = Int(parts[2]), ["hook", "span", "log", "floor"].contains(parts[1]) else {
+        fatalError("expected threads:hook|span|log|floor:THREADS")
     }
     let work = String(parts[1])
     let sinkName = getenv("PROBE_SINK").map { String(cString: $0) } ?? "lttng"
