@@ -30,8 +30,10 @@ end_daemon() {
     children=$(ps -o pid= --ppid "$daemon_pid" 2>/dev/null || true)
     kill -TERM "$daemon_pid" 2>/dev/null || true
     for _ in $(seq 100); do [[ -e /proc/$daemon_pid ]] || break; sleep 0.1; done
-    for child in $children; do [[ -e /proc/$child ]] && kill -KILL "$child" 2>/dev/null; done
-    [[ -e /proc/$daemon_pid ]] && kill -KILL "$daemon_pid" 2>/dev/null
+    for child in $children; do
+        if [[ -e /proc/$child ]]; then kill -KILL "$child" 2>/dev/null || true; fi
+    done
+    if [[ -e /proc/$daemon_pid ]]; then kill -KILL "$daemon_pid" 2>/dev/null || true; fi
     daemon_pid=""
 }
 cleanup() { end_daemon; rm -rf "$work"; }
