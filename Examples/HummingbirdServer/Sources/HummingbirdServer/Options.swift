@@ -1,6 +1,6 @@
-/// The command line: `[--port N] [--requests N] [--manifest FILE]`.
+/// The command line: `[--port N] [--requests N] [--manifest FILE] [--timeout SECONDS]`.
 struct Options {
-    static let usage = "usage: HummingbirdServer [--port N] [--requests N] [--manifest FILE]"
+    static let usage = "usage: HummingbirdServer [--port N] [--requests N] [--manifest FILE] [--timeout SECONDS]"
 
     /// The port to listen on, 0 for one the kernel picks.
     var port = 0
@@ -8,6 +8,8 @@ struct Options {
     var requests = 0
     /// Where the client writes one JSON line per request; nil: standard output.
     var manifest: String?
+    /// How long a run with `--requests` may take before it gives up (exit status 3).
+    var timeout = 120
 
     struct Invalid: Error, CustomStringConvertible {
         let description: String
@@ -26,6 +28,9 @@ struct Options {
                 requests = count
             case "--manifest":
                 manifest = value
+            case "--timeout":
+                guard let seconds = Int(value), seconds > 0 else { throw Invalid(description: "bad timeout '\(value)'") }
+                timeout = seconds
             default:
                 throw Invalid(description: "unknown option '\(option)'")
             }

@@ -2,13 +2,13 @@
 // with Lifetrace's backends, Hummingbird's own tracing and request-logging middleware, and the
 // sinks from LIFETRACE_SINKS (`lttng`, `jsonl=FILE`, `text`, …).
 //
-//   HummingbirdServer [--port N] [--requests N] [--manifest FILE]
+//   HummingbirdServer [--port N] [--requests N] [--manifest FILE] [--timeout SECONDS]
 //
 // It listens on 127.0.0.1 (port 0: one the kernel picks) and prints `listening on 127.0.0.1:PORT`
 // once the server runs. With `--requests N` it also drives itself: N requests from a client of its
 // own (some with a W3C `traceparent` header), one line of JSON per request in the manifest (what
-// was sent and what the trace must show), then it shuts down gracefully. Without, it serves until
-// SIGINT or SIGTERM.
+// was sent and what the trace must show), then it shuts down gracefully, or exits with status 3
+// after --timeout seconds (default 120). Without, it serves until SIGINT or SIGTERM.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -57,6 +57,13 @@ let application = Application(
 
 var services = [ServiceGroupConfiguration.ServiceConfiguration(service: application)]
 if options.requests > 0 {
+    // A watchdog, so a run that drives itself always ends: a server that never answers fails.
+    let limit = options.timeout
+    Task.detached {
+        try? await Task.sleep(for: .seconds(limit))
+        Output.error("HummingbirdServer: the requests did not finish within \(limit) s")
+        exit(3)
+    }
     // When the driver has sent its requests, the group shuts the server down gracefully.
     let driver = RequestDriver(ports: ports, count: options.requests, manifest: options.manifest)
     services.append(.init(service: driver, successTerminationBehavior: .gracefullyShutdownGroup))
