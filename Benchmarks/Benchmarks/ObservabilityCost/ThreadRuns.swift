@@ -9,38 +9,6 @@ import Tracing
 import Glibc
 #endif
 
-/// What each thread of a threaded benchmark emits, and how many times per sample.
-enum ThreadedWork: String, CaseIterable, Sendable {
-    case hook, span, log
-
-    /// Iterations per thread and sample: a few milliseconds each, so starting the threads (tens of
-    /// microseconds) stays under 1 % of a sample.
-    var iterations: Int {
-        switch self {
-        case .hook: 20_000
-        case .span: 2_000
-        case .log: 10_000
-        }
-    }
-
-    func run() {
-        switch self {
-        case .hook:
-            let controller = controller
-            for i in 0..<iterations { controller.withInterval(.viewWillAppear, animated: true) { blackHole(i) } }
-        case .span:
-            let tracer = lifetraceTracer
-            for i in 0..<iterations { makeSpan(through: tracer, i) }
-        case .log:
-            let logger = lifetraceLogger
-            for i in 0..<iterations {
-                logRequest(logger)
-                blackHole(i)
-            }
-        }
-    }
-}
-
 /// Runs work on new POSIX threads, all at once, and waits for them: one sample of a threaded
 /// benchmark. One thread runs on a new thread too, so both variants pay the same start-up.
 enum ThreadRuns {

@@ -50,11 +50,3 @@ enum Routes {
         "req=\(request.uri.queryParameters.get("req") ?? "?")"
     }
 }
-
-/// A store of user names standing in for a database.
-enum UserStore {
-    static func name(of id: Int) throws -> String {
-        guard id >= 0 else { throw HTTPError(.notFound) }
-        return "user \(id)"
-    }
-}
