@@ -31,17 +31,31 @@ extension Instrumented {
     @inlinable
     public var probe: Probe { Probe(subject: instrumentationSubject) }
 
+    /// The details of one of this controller's events: only what is given is set. The text is
+    /// built only when a sink wants the event.
+    @inlinable
+    func instrumentationDetails(
+        animated: Bool?, target: (any Instrumented)?, text: String?, index: Int?, count: Int?
+    ) -> Details {
+        Details(target: target?.instrumentationSubject, animated: animated, index: index, text: text, count: count)
+    }
+
     /// Runs `body` as the interval of `hook`, so the callback's own cost is measured.
+    ///
+    /// Every hook method takes the same details: the `animated` flag, the other controller the hook
+    /// concerns (`target`), a short `text` (built only when a sink wants the event), an `index`.
     @inlinable
     public func withInterval<R>(
         _ hook: Hook,
         animated: Bool? = nil,
         target: (any Instrumented)? = nil,
+        text: @autoclosure () -> String? = nil,
+        index: Int? = nil,
         _ body: () throws -> R
     ) rethrows -> R {
         guard LifetraceSystem.wantsInterval(hook) else { return try body() }
-        let details = Details(target: target?.instrumentationSubject, animated: animated)
-        return try LifetraceSystem.withInterval(hook, instrumentationSubject, details, body)
+        let details = instrumentationDetails(animated: animated, target: target, text: text(), index: index, count: nil)
+        return try Dispatch.withInterval(hook, instrumentationSubject, details, body)
     }
 
     /// Emits the `begin` record of `hook`; pass the result to ``endInterval(_:count:)``.
@@ -49,16 +63,21 @@ extension Instrumented {
     public func beginInterval(
         _ hook: Hook,
         animated: Bool? = nil,
-        target: (any Instrumented)? = nil
+        target: (any Instrumented)? = nil,
+        text: @autoclosure () -> String? = nil,
+        index: Int? = nil
     ) -> IntervalState {
         guard LifetraceSystem.wantsInterval(hook) else { return .inactive }
-        return .begin(hook, instrumentationSubject, Details(target: target?.instrumentationSubject, animated: animated))
+        let details = instrumentationDetails(animated: animated, target: target, text: text(), index: index, count: nil)
+        return .begin(hook, instrumentationSubject, details)
     }
 
-    /// Emits the `end` record of an interval begun with ``beginInterval(_:animated:target:)``.
+    /// Emits the `end` record of an interval begun with
+    /// ``beginInterval(_:animated:target:text:index:)``, with its details and, if given, a count
+    /// (such as the views a layout pass laid out).
     @inlinable
     public func endInterval(_ state: IntervalState, count: Int? = nil) {
-        state.end(count: count)
+        state.end(instrumentationSubject, count: count)
     }
 
     /// Emits an instant event for `hook`.
@@ -67,11 +86,12 @@ extension Instrumented {
         _ hook: Hook,
         animated: Bool? = nil,
         target: (any Instrumented)? = nil,
-        text: String? = nil
+        text: @autoclosure () -> String? = nil,
+        index: Int? = nil,
+        count: Int? = nil
     ) {
         guard LifetraceSystem.wantsInstant(hook) else { return }
-        _ = LifetraceSystem.emit(
-            hook, .instant, instrumentationSubject,
-            Details(target: target?.instrumentationSubject, animated: animated, text: text))
+        let details = instrumentationDetails(animated: animated, target: target, text: text(), index: index, count: count)
+        Dispatch.instant(hook, instrumentationSubject, details)
     }
 }

@@ -70,8 +70,8 @@ struct GoldenHeaders {
             guard !tokens.isEmpty else {
                 throw failure("controllers: needs at least one controller name", column: valueColumn)
             }
-            for token in tokens where !ScenarioLexer.isIdentifier(token.text) {
-                throw failure("expected a name (an identifier), got \"\(token.text)\"", column: token.column)
+            for token in tokens where !ScenarioLexer.isSubjectName(token.text) {
+                throw failure("expected a name (an identifier, or NAME.view), got \"\(token.text)\"", column: token.column)
             }
             controllers = (tokens.map(\.text), Set(tokens.map(\.text)))
         default:

@@ -178,8 +178,10 @@ public struct GoldenTrace: Sendable, Hashable {
                 at: tokens[3])
         }
         let controller = tokens[0], event = tokens[1], target = tokens.count == 3 ? tokens[2] : nil
-        guard ScenarioLexer.isIdentifier(controller.text) else {
-            throw failure("expected a controller name (an identifier), got \"\(controller.text)\"", at: controller)
+        guard ScenarioLexer.isSubjectName(controller.text) else {
+            throw failure(
+                "expected a controller name (an identifier, or NAME.view for a root view), got \"\(controller.text)\"",
+                at: controller)
         }
         if let target, !ScenarioLexer.isIdentifier(target.text) {
             throw failure("expected a target controller name (an identifier), got \"\(target.text)\"", at: target)

@@ -99,6 +99,20 @@ public enum Action: Sendable, Hashable {
     case wait(nanoseconds: UInt64)
     /// An Auto Layout step: views, stack views and constraints (``LayoutStep``).
     case layout(LayoutStep)
+    /// A storyboard step: scenes and their instantiation (``StoryboardStep``).
+    case storyboard(StoryboardStep)
+    /// `appearance dark|light`: the system's appearance changes (a trait change).
+    case appearance(dark: Bool)
+    /// `register-traits NAME TRAIT...`: `registerForTraitChanges(_:handler:)`, the handler recorded.
+    case registerTraits(String, [TraitCollection.Trait])
+    /// `swipe-dismiss finish|cancel`: the front-most sheet is swiped down, and the swipe completes
+    /// or is abandoned.
+    case swipeDismiss(finishes: Bool)
+    /// `modal-in-presentation NAME on|off`: `isModalInPresentation`.
+    case modalInPresentation(String, Bool)
+    /// `should-dismiss NAME yes|no`: what NAME's presentation-controller delegate answers to
+    /// `presentationControllerShouldDismiss` (yes unless told).
+    case shouldDismiss(String, Bool)
 
     /// `start STEP`: runs STEP without letting the run loop go idle after it, so its animation is
     /// still in flight when the next step runs.

@@ -70,6 +70,12 @@ enum ScenarioLexer {
         return text.allSatisfy { $0 == "_" || $0.isLetter || ("0"..."9").contains($0) }
     }
 
+    /// Whether `text` names a controller or a view in a golden file: an identifier, or an
+    /// identifier and `.view` (a controller's root view, as traces name it).
+    static func isSubjectName(_ text: String) -> Bool {
+        isIdentifier(text.hasSuffix(".view") ? String(text.dropLast(5)) : text)
+    }
+
     /// Whether a line, up to its comment, holds nothing but blanks.
     static func isBlank(_ content: Substring) -> Bool {
         for character in content {

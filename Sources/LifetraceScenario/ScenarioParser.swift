@@ -23,7 +23,8 @@ public enum ScenarioParser {
         "nav", "tabs", "child", "launch", "push", "pop", "pop-to-root", "set-stack",
         "interactive-pop", "present", "dismiss", "segue", "select-tab", "add-child",
         "remove-child", "edit", "end-editing", "rotate", "resize", "memory-warning", "wait",
-    ] + StepParser.transitionKeywords + LayoutStep.keywords
+    ] + StepParser.transitionKeywords + LayoutStep.keywords + StoryboardStep.keywords
+        + StepParser.adaptivityKeywords
 
     /// Parses scenario text.
     ///

@@ -28,7 +28,9 @@ extension ScenarioRunner {
                 throw StepFailure("a constraint named \(specification.id) is already declared", at: specification.id)
             }
             for anchor in [specification.first, specification.second].compactMap({ $0 }) {
-                guard declaredViewNames.contains(anchor.item) || existingController(named: anchor.item) != nil else {
+                guard declaredViewNames.contains(anchor.item) || existingController(named: anchor.item) != nil
+                    || sceneStoryboards[anchor.item] != nil
+                else {
                     throw StepFailure(
                         "\(anchor.item) is neither a declared view nor a controller (declare it with \"view \(anchor.item) in PARENT\")",
                         at: "\(anchor)")
@@ -54,8 +56,8 @@ extension ScenarioRunner {
 
     /// Declares a view and adds it to its parent: a declared view (arranged, in a stack view),
     /// or a controller's root view, now if it is loaded, or at the end of its `viewDidLoad`.
-    private func declareView(_ name: String, in parentName: String, make: () -> View) throws {
-        guard declaredViewNames.insert(name).inserted, existingController(named: name) == nil else {
+    private func declareView(_ name: String, in parentName: String, make: @escaping @MainActor () -> View) throws {
+        guard declaredViewNames.insert(name).inserted, existingController(named: name) == nil, sceneStoryboards[name] == nil else {
             throw StepFailure("\(name) is already declared", at: name)
         }
         let view = make()
@@ -66,6 +68,19 @@ extension ScenarioRunner {
             // Views declared in this one while it waited follow it in.
             for child in self.waitingChildren.removeValue(forKey: name) ?? [] { child(view) }
             self.activateWaitingConstraints()
+        }
+        // In a plain scene whose view is not loaded, or in a view archived in one, the view is
+        // archived in the scene's nib: its `loadView` unarchives it. (Containers make their views in code.)
+        let scene = nibViewScenes[parentName] ?? (sceneStoryboards[parentName] != nil ? parentName : nil)
+        if let scene, layoutViews[parentName] == nil, existingController(named: scene)?.isViewLoaded != true,
+           let sceneInfo = sceneStoryboards[scene].flatMap({ storyboards[$0]?.scenes[scene] }),
+           sceneInfo.relationships.isEmpty, !(existingController(named: scene) is NavigationController),
+           !(existingController(named: scene) is TabBarController)
+        {
+            let nib = sceneInfo.viewNib
+            nib.add(name, in: parentName == scene ? nil : parentName, make: make)
+            nibViewScenes[name] = scene
+            return
         }
         if declaredViewNames.contains(parentName) {
             if let parent = layoutViews[parentName] { add(parent) } else { waitingChildren[parentName, default: []].append(add) }

@@ -42,6 +42,16 @@ public final class ScenarioRunner {
     /// name: the runner's references stay in ``made``, released in order).
     var declaredParents: [ObjectIdentifier: String] = [:]
 
+    /// The storyboards declared with `scene` steps, by name; the storyboard of each scene, and the
+    /// scene whose nib archives each view declared in a scene.
+    var storyboards: [String: Storyboard] = [:]
+    var sceneStoryboards: [String: String] = [:]
+    var nibViewScenes: [String: String] = [:]
+    /// The delegate of the sheets the scenario swipes down.
+    let sheetDelegate = ScenarioSheetDelegate()
+    /// Scenes declared by a relationship segue only, which a `scene` step may still declare.
+    var implicitScenes: Set<String> = []
+
     /// Creates a runner with a window of the given size on a new run loop.
     public init(clock: AnimationClock = .virtual, windowSize: Size = Window.defaultFrame.size) {
         runLoop = MainRunLoop(clock: clock)
@@ -98,8 +108,10 @@ public final class ScenarioRunner {
     }
 
     /// The controller of a name, made as a ``ScenarioViewController`` when seen for the first time.
+    /// A scene's name is instantiated from its storyboard.
     public func controller(named name: String) -> ViewController {
         if let existing = existingController(named: name) { return existing }
+        if let storyboard = sceneStoryboards[name] { return instantiateScene(name, in: storyboard) }
         let controller = ScenarioViewController(name: name)
         remember(controller)
         return controller
@@ -117,7 +129,7 @@ public final class ScenarioRunner {
         releasedNames.insert(name)
     }
 
-    private func remember(_ controller: ViewController) {
+    func remember(_ controller: ViewController) {
         indexByName[controller.name] = made.count
         made.append(controller)
     }
@@ -261,6 +273,10 @@ public final class ScenarioRunner {
             runLoop.run(for: Double(nanoseconds) / 1e9)
         case .layout(let step):
             try perform(step)
+        case .storyboard(let step):
+            try perform(step)
+        case .appearance, .registerTraits, .swipeDismiss, .modalInPresentation, .shouldDismiss:
+            try performAdaptivityStep(action)
         case .start, .advance, .withCompletion, .presentFrom, .popTo, .dismissFrom, .release, .definesContext,
             .providesContextStyle, .transitionStyle, .forwardAppearance, .beginAppearance, .endAppearance,
             .transitionChild:

@@ -30,6 +30,13 @@ public final class ScenarioViewController: ViewController, TextFieldDelegate {
         textField.autoresizingMask = [.flexibleWidth, .flexibleBottomMargin]
     }
 
+    /// Creates a scenario controller unarchived from a storyboard scene (a `scene` step).
+    public override init(coder: NibCoder) {
+        super.init(coder: coder)
+        textField.delegate = self
+        textField.autoresizingMask = [.flexibleWidth, .flexibleBottomMargin]
+    }
+
     /// Adds the text field and the declared children (addChild, addSubview, didMove).
     ///
     /// A child's view loads as it is added, so declared children nest their loading; past

@@ -148,7 +148,7 @@ extension StepParser {
     // MARK: - Words and options of these steps
 
     /// The first word, a name.
-    private func firstName(usage: String) throws(ScenarioError) -> String {
+    func firstName(usage: String) throws(ScenarioError) -> String {
         guard let first = words.first else {
             throw error("\(keyword.text) needs a controller name: expected \"\(usage)\"", at: keyword)
         }
@@ -156,7 +156,7 @@ extension StepParser {
     }
 
     /// The second word, one of `choices`, and nothing after it.
-    private func secondWord(of choices: [String]) throws(ScenarioError) -> String {
+    func secondWord(of choices: [String]) throws(ScenarioError) -> String {
         let alternatives = choices.map { "\"\($0)\"" }.joined(separator: " or ")
         guard words.count >= 2 else { throw error("\(keyword.text) needs \(alternatives)", at: keyword) }
         guard choices.contains(words[1].text) else {
@@ -167,7 +167,7 @@ extension StepParser {
     }
 
     /// `on` or `off` after the name, and no options.
-    private func onOff() throws(ScenarioError) -> Bool {
+    func onOff() throws(ScenarioError) -> Bool {
         let choice = try secondWord(of: ["on", "off"])
         try noOptions()
         return choice == "on"
@@ -191,7 +191,7 @@ extension StepParser {
     }
 
     /// No options left.
-    private func noOptions() throws(ScenarioError) {
+    func noOptions() throws(ScenarioError) {
         guard let extra = optionTokens.first else { return }
         throw error("unexpected \"\(extra.text)\": \(keyword.text) takes no options", at: extra)
     }

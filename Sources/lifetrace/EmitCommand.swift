@@ -4,7 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Lifetrace
+@_spi(Internals) import Lifetrace
 import LifetraceLTTng
 
 #if canImport(Glibc)

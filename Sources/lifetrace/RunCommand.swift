@@ -1,5 +1,5 @@
 import ArgumentParser
-import Lifetrace
+@_spi(Internals) import Lifetrace
 import LifetraceScenario
 import LifetraceUI
 

@@ -25,7 +25,7 @@ struct SinkOptions: ParsableArguments {
                 try SinkSpecification(parsing: text, origin: "--sink \"\(text)\"")
             }
             configuration = SinkConfiguration(sinks: specifications, registry: registry)
-        } else if let fromEnvironment = try SinkConfiguration(environment: Environment.current, registry: registry) {
+        } else if let fromEnvironment = try SinkConfiguration(environment: ProcessEnvironment.current, registry: registry) {
             configuration = fromEnvironment
         } else {
             configuration = SinkConfiguration(sinks: [SinkSpecification(name: "text", origin: "default sink")], registry: registry)

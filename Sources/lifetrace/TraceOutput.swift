@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
-import Lifetrace
+@_spi(Internals) import Lifetrace
 
 /// A file the analysis commands write, in large blocking writes, whole or not at all: a file is
 /// written beside its destination (`FILE.partial`) and renamed over it when complete, so a failed

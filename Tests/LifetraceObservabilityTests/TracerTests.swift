@@ -1,6 +1,6 @@
 import Foundation
 import Instrumentation
-import Lifetrace
+@_spi(Internals) import Lifetrace
 import LifetraceTracing
 import Testing
 import Tracing

@@ -40,11 +40,11 @@ struct GoldenTraceTests {
     @Test("every fixture loads, and its from: step and expectations are consistent")
     func everyFixtureLoads() throws {
         let paths = try GoldenFixtures.paths()
-        // The seven copies of ../shared/golden (real iOS) and eight fixing orders from Apple's
-        // documentation and the model's choices (issue 14, items 3 and 4).
+        // The seven copies of ../shared/golden (real iOS) and fourteen fixing orders from Apple's
+        // documentation, the seed documents and the model's choices (issue 14, items 1 to 6).
         let seedPrefix = try GoldenFixtures.directory().path + "/seed"
         #expect(paths.filter { $0.hasPrefix(seedPrefix) }.count == 7)
-        #expect(paths.count == 15)
+        #expect(paths.count == 21)
         for path in paths {
             let golden = try GoldenTrace.load(path: path)
             #expect(golden.source == path)
@@ -170,7 +170,7 @@ struct GoldenTraceTests {
         ErrorCase(header + "launch A\n---\nA viewWillAppear\n  A viewDidLoad\n", 6, 5,
                   "event \"viewDidLoad\" is not in the compare: header, so it can never match"),
         ErrorCase(header + "launch A\n---\n1A viewWillAppear\n", 5, 1,
-                  "expected a controller name (an identifier), got \"1A\""),
+                  "expected a controller name (an identifier, or NAME.view for a root view), got \"1A\""),
         ErrorCase(header + "launch A\n---\nA viewWillAppear <B>\n", 5, 18,
                   "expected a target controller name (an identifier), got \"<B>\""),
         ErrorCase(header + "# controllers: B\nlaunch A\n---\nA viewWillAppear\n", 6, 1,
@@ -186,7 +186,7 @@ struct GoldenTraceTests {
                   "unknown step \"psuh\"; expected one of: nav, tabs, child, launch, push, pop, pop-to-root, "
                     + "set-stack, interactive-pop, present, dismiss, segue, select-tab, add-child, remove-child, "
                     + "edit, end-editing, rotate, resize, memory-warning, wait, "
-            + "start, advance, pop-to, release, defines-context, provides-context-style, transition-style, forward-appearance, begin-appearance, end-appearance, transition, view, stack, constrain, set-constant, activate, deactivate, hide, show, intrinsic, check-ambiguity; did you mean \"push\"?"),
+            + "start, advance, pop-to, release, defines-context, provides-context-style, transition-style, forward-appearance, begin-appearance, end-appearance, transition, view, stack, constrain, set-constant, activate, deactivate, hide, show, intrinsic, check-ambiguity, scene, instantiate, appearance, register-traits, swipe-dismiss, modal-in-presentation, should-dismiss; did you mean \"push\"?"),
     ]
 
     @Test("malformed golden files give located errors", arguments: errors)

@@ -1,4 +1,4 @@
-import Lifetrace
+@_spi(Internals) import Lifetrace
 import Testing
 
 @Suite("Line buffer")

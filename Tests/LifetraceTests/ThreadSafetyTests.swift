@@ -1,5 +1,5 @@
 import Foundation
-import Lifetrace
+@_spi(Internals) import Lifetrace
 import LifetraceTestSupport
 import Synchronization
 import Testing

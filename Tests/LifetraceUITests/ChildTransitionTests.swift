@@ -68,8 +68,10 @@ struct ChildTransitionTests {
     // UIViewController.updateViewConstraints docs: called when the view controller's view needs
     // to update its constraints, before layout; viewSafeAreaInsetsDidChange: "called when the safe
     // area of the view controller's root view changes"; viewLayoutMarginsDidChange follows the
-    // margins, which include the safe area. All three come before viewWillLayoutSubviews.
-    @Test("first layout: safe area, margins and constraints before viewWillLayoutSubviews")
+    // margins, which include the safe area. All three come before viewWillLayoutSubviews; the
+    // safe area and margins before viewIsAppearing (Apple, viewIsAppearing(_:): "the view has
+    // accurate geometry"; viewSafeAreaInsetsDidChange(): "immediately before your view appears").
+    @Test("first layout: safe area and margins before viewIsAppearing, constraints before viewWillLayoutSubviews")
     func firstLayoutHooks() {
         withTrace { trace in
             let controller = TestViewController("First")
@@ -79,7 +81,7 @@ struct ChildTransitionTests {
                 .viewWillLayoutSubviews, .viewDidLayoutSubviews, .viewDidAppear,
             ]
             #expect(trace.lines(hooks) == [
-                "First viewIsAppearing", "First viewSafeAreaInsetsDidChange", "First viewLayoutMarginsDidChange",
+                "First viewSafeAreaInsetsDidChange", "First viewLayoutMarginsDidChange", "First viewIsAppearing",
                 "First updateViewConstraints", "First viewWillLayoutSubviews", "First viewDidLayoutSubviews",
                 "First viewDidAppear",
             ])

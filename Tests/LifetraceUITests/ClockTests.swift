@@ -1,4 +1,4 @@
-import Lifetrace
+@_spi(Internals) import Lifetrace
 import LifetraceUI
 import Testing
 

@@ -18,7 +18,7 @@ struct LazyLoadingTests {
             #expect(!controller.isViewLoaded)
             #expect(controller.viewIfLoaded == nil)
             #expect(!controller.isViewLoaded)
-            #expect(trace.allLines().isEmpty)
+            #expect(trace.allLines() == ["A initWithNibName"], "creation only")
         }
     }
 

@@ -5,7 +5,7 @@
 // Paths: no-sink, noop-sink, jsonl, lttng (LTTngSink; enabled only under a session),
 // lttng-floor (the provider's C function called directly, as the LTTng floor benchmark does),
 // literal-no-sink and literal-jsonl (`probe.beginInterval("decode")`), probe-no-sink (a built hook).
-import Lifetrace
+@_spi(Internals) import Lifetrace
 import LifetraceLTTng
 import LifetraceTracepoints
 

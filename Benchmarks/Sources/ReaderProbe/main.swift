@@ -6,7 +6,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Lifetrace
+@_spi(Internals) import Lifetrace
 import LifetraceAnalysis
 import LifetraceCTF
 

@@ -2,18 +2,20 @@
 ///
 /// Every field is optional; sinks write only those that are set.
 public struct Details: Sendable, Hashable {
-    /// The hook's `animated` flag, where it has one.
-    public var animated: Bool?
+    // Layout, kept compact on purpose. A value this size is passed and copied in registers, its
+    // copies and destruction inline; a few words more and the compiler moves it through memory and
+    // copies and destroys it through its value witness table — which more than doubled the cost of
+    // a begin/end pair with no sink once `fields` were added (46 → 103 instructions, HookProbe).
+    //
+    // Invariants: `_animated` holds 0 (absent), 1 (false) or 2 (true); `strings` is `nil` when the
+    // target, the text and the fields are all absent (most hooks' details then copy and destroy as
+    // plain bits), and never holds an empty `fields` list, so equality is field by field.
     /// An ordinal, such as the index of a scenario step.
     public var index: Int?
     /// A count, such as the number of views a layout pass laid out.
     public var count: Int?
-
-    /// The fields that hold references, kept together and absent when all are: details without a
-    /// target, a text or fields (most hooks' details) then copy and destroy as plain bits, with no
-    /// reference count to check. Never holds only absent fields, so equality is field by field.
-    @usableFromInline
-    var strings: Strings?
+    @usableFromInline var _animated: UInt8
+    @usableFromInline var strings: Strings?
 
     @usableFromInline
     struct Strings: Sendable, Hashable {
@@ -22,7 +24,7 @@ public struct Details: Sendable, Hashable {
         @usableFromInline var fields: [Field]?
 
         @inlinable
-        init(target: Subject?, text: String?, fields: [Field]? = nil) {
+        init(target: Subject?, text: String?, fields: [Field]?) {
             self.target = target
             self.text = text
             self.fields = fields
@@ -39,10 +41,17 @@ public struct Details: Sendable, Hashable {
         count: Int? = nil,
         fields: [Field]? = nil
     ) {
-        self.animated = animated
         self.index = index
         self.count = count
-        self.strings = Self.strings(target: target, text: text, fields: fields)
+        _animated = Self.encode(animated)
+        strings = Self.strings(target: target, text: text, fields: fields)
+    }
+
+    /// The hook's `animated` flag, where it has one.
+    @inlinable
+    public var animated: Bool? {
+        get { _animated == 0 ? nil : _animated == 2 }
+        set { _animated = Self.encode(newValue) }
     }
 
     /// The other controller the hook concerns (the shown one, the segue destination).
@@ -68,11 +77,21 @@ public struct Details: Sendable, Hashable {
     }
 
     @inlinable
+    static func encode(_ animated: Bool?) -> UInt8 {
+        switch animated {
+        case nil: 0
+        case false?: 1
+        case true?: 2
+        }
+    }
+
+    @inlinable
     static func strings(target: Subject?, text: String?, fields: [Field]?) -> Strings? {
         let fields = fields?.isEmpty == true ? nil : fields
         return target == nil && text == nil && fields == nil ? nil : Strings(target: target, text: text, fields: fields)
     }
 
     /// No details.
-    public static let none = Details()
+    @inlinable
+    public static var none: Details { Details() }
 }

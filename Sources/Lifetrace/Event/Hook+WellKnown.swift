@@ -77,12 +77,32 @@ extension Hook {
     @inlinable public static var log: Hook { Hook(code: 36) }
     /// A swift-distributed-tracing span (LifetraceTracing), an interval named by `controller` with the span id as `id`; trace and parent ids, kind, attributes, status, errors and links are fields; its instants are the span's events.
     @inlinable public static var span: Hook { Hook(code: 37) }
+    /// The controller is created in code (`init(nibName:bundle:)`, UIKit's designated initializer).
+    @inlinable public static var initWithNibName: Hook { Hook(code: 38) }
+    /// A controller or view is unarchived from a storyboard or nib (`init(coder:)`).
+    @inlinable public static var initWithCoder: Hook { Hook(code: 39) }
+    /// An object unarchived from a storyboard or nib is ready: every object of its archive is loaded and connected (`awakeFromNib()`).
+    @inlinable public static var awakeFromNib: Hook { Hook(code: 40) }
+    /// The controller's traits changed (`traitCollectionDidChange(_:)`); `text` names the traits that changed, old and new values.
+    @inlinable public static var traitCollectionDidChange: Hook { Hook(code: 41) }
+    /// A handler registered with `registerForTraitChanges(_:handler:)` runs; `text` names the traits it registered for.
+    @inlinable public static var traitChangeHandler: Hook { Hook(code: 42) }
+    /// A swipe down asks the presentation controller's delegate whether the sheet may be dismissed (the answer shows in what follows: `presentationControllerWillDismiss` or `presentationControllerDidAttemptToDismiss`).
+    @inlinable public static var presentationControllerShouldDismiss: Hook { Hook(code: 43) }
+    /// The sheet's interactive dismissal begins (the presentation controller's delegate).
+    @inlinable public static var presentationControllerWillDismiss: Hook { Hook(code: 44) }
+    /// The sheet was dismissed by the user (the presentation controller's delegate); not sent for a dismissal in code.
+    @inlinable public static var presentationControllerDidDismiss: Hook { Hook(code: 45) }
+    /// A swipe down was refused (`isModalInPresentation`, or the delegate said no) (the presentation controller's delegate).
+    @inlinable public static var presentationControllerDidAttemptToDismiss: Hook { Hook(code: 46) }
+    /// A size transition is about to change the controller's traits (`willTransition(to:with:)` of `UIContentContainer`); `text` names the traits that will change, old and new values.
+    @inlinable public static var willTransitionToTraitCollection: Hook { Hook(code: 47) }
 }
 
 extension HookNames {
     /// The number of well-known hooks; codes at or above it are hooks of other runtimes.
     @inlinable
-    static var wellKnownCount: UInt32 { 38 }
+    static var wellKnownCount: UInt32 { 48 }
 
     /// The name of a well-known hook as static text (no allocation, no reference count, nothing to
     /// escape), or `nil` for a hook of another runtime.
@@ -126,6 +146,16 @@ extension HookNames {
         case 35: "completion"
         case 36: "log"
         case 37: "span"
+        case 38: "initWithNibName"
+        case 39: "initWithCoder"
+        case 40: "awakeFromNib"
+        case 41: "traitCollectionDidChange"
+        case 42: "traitChangeHandler"
+        case 43: "presentationControllerShouldDismiss"
+        case 44: "presentationControllerWillDismiss"
+        case 45: "presentationControllerDidDismiss"
+        case 46: "presentationControllerDidAttemptToDismiss"
+        case 47: "willTransitionToTraitCollection"
         default: nil
         }
     }
@@ -133,11 +163,11 @@ extension HookNames {
     /// The category of a well-known hook (`other` for hooks of other runtimes).
     static func category(of code: UInt32) -> StaticString {
         switch code {
-        case 0, 1, 17: "loading"
+        case 0, 1, 17, 38, 39, 40: "loading"
         case 2, 3, 4, 5, 6: "appearance"
-        case 7, 8, 9, 10, 11, 12, 26, 29, 30, 31, 32, 33: "layout"
+        case 7, 8, 9, 10, 11, 12, 26, 29, 30, 31, 32, 33, 41, 42, 47: "layout"
         case 14, 15: "containment"
-        case 16, 18, 19, 20, 21, 27, 35: "transition"
+        case 16, 18, 19, 20, 21, 27, 35, 43, 44, 45, 46: "transition"
         case 22, 23, 24, 25: "editing"
         case 28: "scenario"
         default: "other"

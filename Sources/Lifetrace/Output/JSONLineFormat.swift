@@ -4,6 +4,7 @@
 /// Keys, in order (absent ones are omitted): `seq`, `ts`, `event`, `phase`, `controller`, `id`,
 /// `target`, `target_id`, `animated`, `index`, `text`, `count`, the event's ``Field``s in their order
 /// (logs' and spans'), `dur_ns`, `thread`, `pid` (only on events read from a trace of several processes).
+@_spi(Internals)
 public enum JSONLineFormat {
     /// Appends `event` as one JSON object and a newline.
     public static func append(_ event: Event, to buffer: inout LineBuffer) {

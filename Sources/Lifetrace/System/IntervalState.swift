@@ -1,23 +1,27 @@
 /// What ``Probe/beginInterval(_:_:)`` hands back and ``Probe/endInterval(_:count:)`` takes: the
-/// open interval's hook, subject, details and start time, in the spirit of `OSSignpostIntervalState`.
+/// open interval's hook, details and start, in the spirit of `OSSignpostIntervalState`.
 ///
-/// When instrumentation was off at the beginning, the state is inactive and ending it does nothing.
+/// The state does not hold the subject: the probe (or controller) that ends the interval names it,
+/// as an `OSSignposter` does, so end an interval with the probe that began it. When
+/// instrumentation was off at the beginning, the state is inactive and ending it does nothing.
 /// The `end` record goes to the sink that is current when the interval ends (which differs from
 /// the `begin`'s only if the system was bootstrapped again in between).
 public struct IntervalState: Sendable {
+    // Kept small on purpose (no subject; compact ``Details``): a larger state is moved through
+    // memory and copied and destroyed through its value witness table, which had more than doubled
+    // the cost of a begin/end pair with no sink (46 → 103 instructions, HookProbe probe-no-sink;
+    // 56 now, of which 26 are still the state's destruction).
     @usableFromInline
     struct Open: Sendable {
         @usableFromInline let hook: Hook
-        @usableFromInline let subject: Subject
+        @usableFromInline let start: Dispatch.Start
         @usableFromInline let details: Details
-        @usableFromInline let beginTimestamp: UInt64
 
         @inlinable
-        init(hook: Hook, subject: Subject, details: Details, beginTimestamp: UInt64) {
+        init(hook: Hook, start: Dispatch.Start, details: Details) {
             self.hook = hook
-            self.subject = subject
+            self.start = start
             self.details = details
-            self.beginTimestamp = beginTimestamp
         }
     }
 
@@ -31,7 +35,7 @@ public struct IntervalState: Sendable {
     @inlinable
     public static var inactive: IntervalState { IntervalState(open: nil) }
 
-    /// Whether a `begin` record was emitted for this interval.
+    /// Whether a `begin` record was emitted for this interval (or a sink waits for its `end`).
     @inlinable
     public var isActive: Bool { open != nil }
 
@@ -39,24 +43,24 @@ public struct IntervalState: Sendable {
     @inlinable
     static func begin(_ hook: Hook, _ subject: Subject, _ details: Details) -> IntervalState {
         let hook = hook.resolved
-        let timestamp = LifetraceSystem.emit(hook, .begin, subject, details)
-        guard timestamp != 0 else { return .inactive }
-        return IntervalState(open: Open(hook: hook, subject: subject, details: details, beginTimestamp: timestamp))
+        let start = Dispatch.begin(hook, subject, details)
+        guard start != .unrecorded else { return .inactive }
+        return IntervalState(open: Open(hook: hook, start: start, details: details))
     }
 
-    /// Emits the `end` record, with the details of the `begin` and, if given, a count.
+    /// Emits the `end` record about `subject`, with the details of the `begin` and, if given, a count.
     @inlinable
-    func end(count: Int?) {
-        guard let open, LifetraceSystem.isEnabled else { return }
+    func end(_ subject: Subject, count: Int?) {
+        guard let open else { return }
         var details = open.details
         if let count { details.count = count }
-        _ = LifetraceSystem.emit(open.hook, .end, open.subject, details, since: open.beginTimestamp)
+        Dispatch.end(open.hook, subject, details, after: open.start)
     }
 
-    /// Emits the `end` record with details of its own instead of the begin's.
+    /// Emits the `end` record about `subject` with details of its own instead of the begin's.
     @inlinable
-    func end(details: Details) {
-        guard let open, LifetraceSystem.isEnabled else { return }
-        _ = LifetraceSystem.emit(open.hook, .end, open.subject, details, since: open.beginTimestamp)
+    func end(_ subject: Subject, details: Details) {
+        guard let open else { return }
+        Dispatch.end(open.hook, subject, details, after: open.start)
     }
 }

@@ -1,5 +1,4 @@
 import CLifetrace
-import Synchronization
 
 /// The process-wide choice of where events go.
 ///
@@ -12,20 +11,6 @@ public enum LifetraceSystem {
     // The global sink lives in C (`lifetrace_global_box`, a plain global read inline): a retained
     // `Unmanaged<SinkBox>`, NULL when none. A replaced box is never released: an emitter on another
     // thread may still hold it, and bootstrapping is rare.
-
-    /// A sink scoped to the current task (tests, embedded runs).
-    @TaskLocal
-    private static var scopedBox: SinkBox?
-
-    /// Held while a sink receives its event (and its sequence number is drawn), so that events reach
-    /// every sink in `seq` order, whole, whatever the number of emitting threads. ``TracerSink``s
-    /// go without it.
-    private static let emission = Mutex<Void>(())
-
-    /// What ``emit(_:_:_:_:since:)`` returns for an event a ``TracerSink`` recorded: the tracer
-    /// keeps time, so there is no begin timestamp for the `end` to measure from.
-    @inlinable
-    static var untimed: UInt64 { 1 }
 
     /// Whether any sink would receive an event emitted now. Hooks check this before doing anything.
     @inlinable
@@ -64,7 +49,7 @@ public enum LifetraceSystem {
     ///
     /// - Throws: ``ConfigurationError`` naming the variable and the bad part.
     public static func bootstrapFromEnvironment(
-        _ environment: [String: String] = Environment.current,
+        _ environment: [String: String] = ProcessEnvironment.current,
         registry: SinkRegistry = .standard
     ) throws {
         if let sink = try SinkConfiguration(environment: environment, registry: registry)?.makeSink() {
@@ -82,7 +67,7 @@ public enum LifetraceSystem {
     public static func withSink<R>(_ sink: any Sink, operation: () throws -> R) rethrows -> R {
         lifetrace_activity_add(2)
         defer { lifetrace_activity_add(-2) }
-        return try $scopedBox.withValue(SinkBox.make(sink), operation: operation)
+        return try Dispatch.$scopedBox.withValue(SinkBox.make(sink), operation: operation)
     }
 
     /// Runs `operation` with `sink` receiving the events emitted from this task (and the tasks it
@@ -94,7 +79,7 @@ public enum LifetraceSystem {
     ) async rethrows -> R {
         lifetrace_activity_add(2)
         defer { lifetrace_activity_add(-2) }
-        return try await $scopedBox.withValue(SinkBox.make(sink), operation: operation, isolation: isolation)
+        return try await Dispatch.$scopedBox.withValue(SinkBox.make(sink), operation: operation, isolation: isolation)
     }
 
     /// Writes out whatever the current sink has buffered.
@@ -110,125 +95,5 @@ public enum LifetraceSystem {
         return ExitFlusher.flushReportingLosses()
     }
 
-    private static func currentBox() -> SinkBox? {
-        withCurrentBox { $0 }
-    }
-
-    /// Runs `body` with the current sink's box (the task's, else the global one); `nil` when none.
-    @inline(__always)
-    private static func withCurrentBox<R>(_ body: (SinkBox) -> R) -> R? {
-        let activity = lifetrace_activity_value()
-        if activity >= 2, let scoped = scopedBox {
-            return body(scoped)
-        }
-        return activity & 1 != 0 ? withGlobalBox(body) : nil
-    }
-
-    /// Runs `body` with the global sink's box, without taking a reference (a box is never
-    /// released); `nil` when none is installed.
-    @inlinable
-    static func withGlobalBox<R>(_ body: (SinkBox) -> R) -> R? {
-        guard let raw = UnsafeRawPointer(lifetrace_global_box_value()) else { return nil }
-        return Unmanaged<SinkBox>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
-    }
-
-    /// Runs `body` as an interval of `hook` about `subject`: its `begin` before, its `end` (with
-    /// the same details) after, even when it throws. The caller has checked ``wantsInterval(_:)``.
-    @inlinable
-    static func withInterval<R>(
-        _ hook: Hook,
-        _ subject: borrowing Subject,
-        _ details: borrowing Details,
-        _ body: () throws -> R
-    ) rethrows -> R {
-        let hook = hook.resolved
-        let begin = emit(hook, .begin, subject, details)
-        defer {
-            if begin != 0 && isEnabled { _ = emit(hook, .end, subject, details, since: begin) }
-        }
-        return try body()
-    }
-
-    /// Emits one event to the current sink; returns its timestamp (``untimed`` when a
-    /// ``TracerSink`` took it), or 0 when nothing received it (and, for a `begin`, nothing will want
-    /// its `end`). An `end` is measured from `begin` when that is a timestamp.
-    ///
-    /// The common case, a global sink, is inlined into the hook: a tracer's direct path then costs
-    /// no call before the tracer's own.
-    @inlinable
-    static func emit(
-        _ hook: Hook,
-        _ phase: Phase,
-        _ subject: Subject,
-        _ details: Details,
-        since begin: UInt64 = 0
-    ) -> UInt64 {
-        // Events carry codes: a literal hook is looked up here, once a sink wants it.
-        let hook = hook.resolved
-        if lifetrace_activity_value() == 1,
-            let timestamp = withGlobalBox({ $0.deliver(hook, phase, subject, details, since: begin) })
-        {
-            return timestamp
-        }
-        return emitToCurrentBox(hook, phase, subject, details, since: begin)
-    }
-
-    /// ``emit(_:_:_:_:since:)`` with a task-scoped sink, or none.
-    @usableFromInline
-    static func emitToCurrentBox(
-        _ hook: Hook,
-        _ phase: Phase,
-        _ subject: Subject,
-        _ details: Details,
-        since begin: UInt64
-    ) -> UInt64 {
-        withCurrentBox { $0.deliver(hook, phase, subject, details, since: begin) } ?? 0
-    }
-
-    /// The next number of the process counter (taken under the emission lock, so in delivery order).
-    static func nextSequenceNumber() -> UInt64 {
-        UInt64(lifetrace_process_seq())
-    }
-
-    /// A sequence number unique in the process and increasing on this thread, without an atomic
-    /// operation per event: threads take numbers in blocks from the process counter.
-    @inlinable
-    static func nextThreadSequenceNumber() -> UInt64 {
-        UInt64(lifetrace_thread_seq())
-    }
-
-    /// Emits one event to a sink that takes ``Event``s, in `seq` order. (Out of line, so the direct
-    /// path of ``emit(_:_:_:_:since:)`` keeps a small frame.)
-    @inline(never)
-    static func emit(
-        to sink: any Sink,
-        _ hook: Hook,
-        _ phase: Phase,
-        _ subject: Subject,
-        _ details: Details,
-        since begin: UInt64
-    ) -> UInt64 {
-        guard sink.wants(hook, phase) else {
-            // An interval whose end the sink wants still needs its start time.
-            return phase == .begin && sink.wants(hook, .end) ? MonotonicClock.now() : 0
-        }
-        let thread = ThreadID.current
-        return emission.withLock { _ in
-            let seq = nextSequenceNumber()
-            let now = MonotonicClock.now()
-            sink.emit(
-                Event(
-                    seq: seq,
-                    timestamp: now,
-                    hook: hook,
-                    phase: phase,
-                    subject: subject,
-                    details: details,
-                    duration: phase == .end && begin > untimed ? now &- begin : nil,
-                    thread: thread
-                )
-            )
-            return now
-        }
-    }
+    private static func currentBox() -> SinkBox? { Dispatch.currentBox() }
 }

@@ -6,6 +6,7 @@ import Darwin
 
 /// Nanoseconds on `CLOCK_MONOTONIC`: the clock every Lifetrace timestamp uses, and the one LTTng
 /// uses by default, so JSON lines and LTTng traces of the same run line up.
+@_spi(Internals)
 public enum MonotonicClock {
     /// The current time in nanoseconds since an arbitrary, fixed point (boot, on Linux).
     @inlinable

@@ -29,11 +29,11 @@ public struct Probe: Sendable {
         return .begin(hook, subject, details())
     }
 
-    /// Emits the `end` record of an interval begun with ``beginInterval(_:_:)``, with its duration
+    /// Emits the `end` record of an interval begun with ``beginInterval(_:_:)`` on this probe, with its duration
     /// and, optionally, a count (such as the views a layout pass laid out).
     @inlinable
     public func endInterval(_ state: IntervalState, count: Int? = nil) {
-        state.end(count: count)
+        state.end(subject, count: count)
     }
 
     /// Emits the `end` record of an interval begun with ``beginInterval(_:_:)`` with details of its
@@ -41,7 +41,7 @@ public struct Probe: Sendable {
     /// ended on any thread.
     @inlinable
     public func endInterval(_ state: IntervalState, details: Details) {
-        state.end(details: details)
+        state.end(subject, details: details)
     }
 
     /// Runs `body` as an interval: `begin` before, `end` after, even when it throws.
@@ -52,13 +52,13 @@ public struct Probe: Sendable {
         _ body: () throws -> R
     ) rethrows -> R {
         guard LifetraceSystem.wantsInterval(hook) else { return try body() }
-        return try LifetraceSystem.withInterval(hook, subject, details(), body)
+        return try Dispatch.withInterval(hook, subject, details(), body)
     }
 
     /// Emits an instant event.
     @inlinable
     public func emitEvent(_ hook: Hook, _ details: @autoclosure () -> Details = .none) {
         guard LifetraceSystem.wantsInstant(hook) else { return }
-        _ = LifetraceSystem.emit(hook, .instant, subject, details())
+        Dispatch.instant(hook, subject, details())
     }
 }

@@ -1,34 +1,46 @@
-/// A sink behind a class reference, so it can be published through one atomic pointer; its
-/// ``emit(_:_:_:_:since:)`` is the path events take to the sink.
+/// A sink behind a class reference, so it can be published through one atomic pointer.
+/// ``Dispatch`` takes a box's events down the locked path, or a ``TracerBox``'s down the tracer's.
 @usableFromInline
 class SinkBox: @unchecked Sendable {
+    /// The sink.
+    @usableFromInline
     let sink: any Sink
-    /// Whether this is a ``TracerSinkBox`` (checked without a dynamic cast).
+    /// Whether this is a ``TracerBox`` (checked without a dynamic cast).
     @usableFromInline
     let isTracer: Bool
 
-    init(_ sink: any Sink, isTracer: Bool = false) {
+    fileprivate init(_ sink: any Sink, isTracer: Bool) {
         self.sink = sink
         self.isTracer = isTracer
     }
 
-    /// The box for a sink: a ``TracerSink`` gets the direct path.
+    /// The box for a sink: a ``TracerSink`` gets a ``TracerBox``.
     static func make(_ sink: any Sink) -> SinkBox {
-        if let tracer = sink as? any TracerSink { return TracerSinkBox(tracer) }
-        return SinkBox(sink)
+        if let tracer = sink as? any TracerSink { return TracerBox(tracer) }
+        return SinkBox(sink, isTracer: false)
     }
+}
 
-    /// Hands one event to the sink: a tracer's direct path inline, any other sink through
-    /// ``emit(_:_:_:_:since:)``; returns what ``LifetraceSystem/emit(_:_:_:_:since:)`` returns.
-    @inlinable
-    final func deliver(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, since begin: UInt64) -> UInt64 {
-        guard isTracer else { return emit(hook, phase, subject, details, since: begin) }
-        return unsafeDowncast(self, to: TracerSinkBox.self).record(hook, phase, subject, details)
-    }
-
-    /// Emits one event to the sink; see ``LifetraceSystem/emit(_:_:_:_:since:)``.
+/// The box of a ``TracerSink``, with its gate. (The tracer is a stored member of its own, not a
+/// cast of ``SinkBox/sink``, so the tracer path calls it without copying an existential.)
+@usableFromInline
+final class TracerBox: SinkBox, @unchecked Sendable {
     @usableFromInline
-    final func emit(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, since begin: UInt64) -> UInt64 {
-        LifetraceSystem.emit(to: sink, hook, phase, subject, details, since: begin)
+    let tracer: any TracerSink
+    /// The tracer's gate, read inline instead of asking ``Sink/wants(_:_:)`` (they agree).
+    @usableFromInline
+    let gate: HookGate?
+
+    fileprivate init(_ tracer: any TracerSink) {
+        self.tracer = tracer
+        self.gate = tracer.hookGate
+        super.init(tracer, isTracer: true)
+    }
+
+    /// Whether the tracer wants `hook` in `phase` now.
+    @inlinable
+    func wants(_ hook: Hook, _ phase: Phase) -> Bool {
+        if let gate { return gate.allows(hook, phase) }
+        return tracer.wants(hook, phase)
     }
 }

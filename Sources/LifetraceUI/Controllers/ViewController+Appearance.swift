@@ -110,6 +110,10 @@ extension ViewController {
 
     /// Sends `viewIsAppearing` once per appearance, when the view is in the hierarchy with its
     /// geometry and before layout; forwarded to the children (parent first, with a worklist).
+    /// Apple: "By the time the system calls this method, both the view controller and its view
+    /// have received updated trait collections and the view has accurate geometry": so a changed
+    /// trait collection (`traitCollectionDidChange`) and safe area (`viewSafeAreaInsetsDidChange`,
+    /// `viewLayoutMarginsDidChange`) are reported just before it.
     func sendViewIsAppearingIfNeeded() {
         guard appearanceState == .appearing, viewIsAppearingPending else { return }
         AppearanceVisit.withStack { pending in
@@ -119,6 +123,12 @@ extension ViewController {
                     controller.appearanceState == .appearing, controller.viewIsAppearingPending
                 else { continue }
                 controller.viewIsAppearingPending = false
+                // What viewIsAppearing may rely on: the traits, then the geometry (the safe area and
+                // the margins that follow it), brought up to date first.
+                if let view = controller.viewIfLoaded, let window = view.window {
+                    controller.updateTraits(to: window.traitCollection)
+                    controller.updateSafeAreaIfNeeded(of: view)
+                }
                 let animated = controller.appearanceIsAnimated
                 controller.withInterval(.viewIsAppearing, animated: animated) { controller.viewIsAppearing(animated) }
                 if controller.shouldAutomaticallyForwardAppearanceMethods {

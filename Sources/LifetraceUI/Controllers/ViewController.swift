@@ -65,6 +65,12 @@ open class ViewController: Instrumented {
     /// animates with this controller's ``modalTransitionStyle`` instead of the presented one's.
     public var providesPresentationContextTransitionStyle = false
 
+    /// Whether the controller refuses to be swiped down while presented as a sheet (the swipe
+    /// tells the presentation controller's delegate `presentationControllerDidAttemptToDismiss`).
+    public var isModalInPresentation = false
+    /// The object that manages the controller's modal presentation and its delegate.
+    public private(set) lazy var presentationController = PresentationController(presentedViewController: self)
+
     /// Where the controller is in its appearance cycle.
     public internal(set) var appearanceState: AppearanceState = .disappeared
     var appearanceIsAnimated = false
@@ -80,6 +86,18 @@ open class ViewController: Instrumented {
     /// safe area in a constraint pass (so the next child's walk up stops here).
     var safeAreaChainRevision = -1
 
+    /// The traits the controller was last told about (`nil` before its view first entered a
+    /// window), and the handlers registered for their changes.
+    var knownTraits: TraitCollection?
+    var traitRegistrations: [TraitChangeRegistration] = []
+
+    /// The controller's traits: up to date from `viewIsAppearing` on (and, on screen, from the
+    /// start of each layout pass after a change); before its view first enters a window, the
+    /// predicted traits of the default window.
+    public var traitCollection: TraitCollection {
+        knownTraits ?? window?.traitCollection ?? TraitCollection(size: Window.defaultFrame.size, style: .light)
+    }
+
     /// True between will and did callbacks while the controller is being added to a parent.
     public internal(set) var isMovingToParent = false
     /// True between will and did callbacks while the controller is being removed from its parent.
@@ -89,10 +107,30 @@ open class ViewController: Instrumented {
     /// True between will and did callbacks while the controller is being dismissed.
     public internal(set) var isBeingDismissed = false
 
-    /// Creates a controller; `name` defaults to the type name.
+    /// The storyboard the controller was instantiated from (`nil` for one made in code).
+    public let storyboard: Storyboard?
+    /// The nib the default ``loadView()`` unarchives the view from (a storyboard scene's), if any.
+    public let viewNib: ViewNib?
+
+    /// Creates a controller in code (UIKit's `init(nibName:bundle:)`, recorded as an instant
+    /// `initWithNibName` event); `name` defaults to the type name.
     public init(name: String? = nil) {
         self.name = name ?? String(describing: type(of: self))
+        storyboard = nil
+        viewNib = nil
         identity = UInt(bitPattern: ObjectIdentifier(self))
+        emitEvent(.initWithNibName)
+    }
+
+    /// Creates a controller unarchived from a storyboard scene (UIKit's `init(coder:)`, recorded as
+    /// an instant `initWithCoder` event): its name is the scene's identifier, and its view comes
+    /// from the scene's nib. The storyboard sends `awakeFromNib` once the scene is connected.
+    public init(coder: NibCoder) {
+        name = coder.identifier
+        storyboard = coder.storyboard
+        viewNib = coder.viewNib
+        identity = UInt(bitPattern: ObjectIdentifier(self))
+        emitEvent(.initWithCoder)
     }
 
     deinit {
@@ -138,11 +176,20 @@ open class ViewController: Instrumented {
         withInterval(.viewDidLoad) { viewDidLoad() }
     }
 
-    /// Creates the root view. The default makes a plain view the size of the default window; an
-    /// override sets ``view`` and does not call `super`.
+    /// Creates the root view. The default unarchives the view hierarchy of the controller's nib
+    /// (``viewNib``: each view's `initWithCoder`, then each view's `awakeFromNib`), or makes a plain
+    /// view the size of the default window; an override sets ``view`` and does not call `super`.
     open func loadView() {
-        view = View(frame: Window.defaultFrame)
+        if let viewNib {
+            viewNib.instantiate(owner: self)
+        } else {
+            view = View(frame: Window.defaultFrame)
+        }
     }
+
+    /// The controller was unarchived from a storyboard and its scene is connected (its
+    /// relationship children installed); its view is not loaded yet. Overrides call `super`.
+    open func awakeFromNib() {}
 
     /// Called once, after the view loaded.
     open func viewDidLoad() {}
@@ -188,6 +235,21 @@ open class ViewController: Instrumented {
         }
         presentedStorage?.notifyWillTransition(to: size, with: coordinator)
     }
+
+    /// A size transition is about to change the traits to `newCollection` (UIKit's
+    /// `willTransition(to:with:)`): sent before `viewWillTransition(to:with:)` and before any
+    /// `traitCollectionDidChange`; the default forwards to the children on screen and to the
+    /// presented controller, as ``viewWillTransition(to:with:)`` does. Overrides call `super`.
+    open func willTransition(to newCollection: TraitCollection, with coordinator: TransitionCoordinator) {
+        for child in childrenReceivingAppearance {
+            child.notifyWillTransition(toTraits: newCollection, with: coordinator)
+        }
+        presentedStorage?.notifyWillTransition(toTraits: newCollection, with: coordinator)
+    }
+
+    /// The controller's traits changed (a rotation changed a size class, the appearance changed):
+    /// called before its next layout, or, for a controller off screen, before its `viewIsAppearing`.
+    open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
 
     /// The system is low on memory. Called whether or not the view is loaded.
     open func didReceiveMemoryWarning() {}

@@ -35,6 +35,13 @@ open class NavigationController: ViewController {
         super.init(name: name)
     }
 
+    /// Creates a navigation controller unarchived from a storyboard; the storyboard installs its
+    /// root (the relationship segue) before `awakeFromNib`.
+    /// Like UIKit's containers, it makes its own view in code: the scene's nib is not used.
+    public override init(coder: NibCoder) {
+        super.init(coder: NibCoder(identifier: coder.identifier, storyboard: coder.storyboard))
+    }
+
     /// The stack, bottom first. Setting it is ``setViewControllers(_:animated:)`` without animation.
     public var viewControllers: [ViewController] {
         get { children }

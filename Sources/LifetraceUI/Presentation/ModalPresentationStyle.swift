@@ -20,6 +20,9 @@ public enum ModalPresentationStyle: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Whether the presenter's view leaves the window, so the presenter gets appearance callbacks.
+    /// Whether the style is a sheet the user can swipe down (`pageSheet`, `formSheet`).
+    public var isSheet: Bool { self == .pageSheet || self == .formSheet }
+
     public var removesPresenterView: Bool {
         switch self {
         case .fullScreen, .currentContext: true

@@ -1,4 +1,4 @@
-import Lifetrace
+@_spi(Internals) import Lifetrace
 #if canImport(Glibc)
 import Glibc
 #endif

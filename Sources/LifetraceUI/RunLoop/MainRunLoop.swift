@@ -1,4 +1,4 @@
-import Lifetrace
+@_spi(Internals) import Lifetrace
 
 /// The main thread's run loop: work queued for the next turn, timers on an ``AnimationClock``,
 /// and, at the end of every turn, a layout pass over each window that needs one.

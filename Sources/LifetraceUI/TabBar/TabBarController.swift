@@ -24,6 +24,13 @@ open class TabBarController: ViewController {
         super.init(name: name)
     }
 
+    /// Creates a tab bar controller unarchived from a storyboard; the storyboard installs its tabs
+    /// (the relationship segues) before `awakeFromNib`.
+    /// Like UIKit's containers, it makes its own view in code: the scene's nib is not used.
+    public override init(coder: NibCoder) {
+        super.init(coder: NibCoder(identifier: coder.identifier, storyboard: coder.storyboard))
+    }
+
     /// The tabs' controllers, in order.
     public var viewControllers: [ViewController] { children }
 

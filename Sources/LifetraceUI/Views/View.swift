@@ -95,6 +95,9 @@ open class View: @MainActor Instrumented {
     /// ``setNeedsUpdateConstraints()``). Override to change constraints in one batch; call `super` last.
     open func updateConstraints() {}
 
+    /// The view was unarchived from a nib with the rest of its hierarchy, which is connected.
+    open func awakeFromNib() {}
+
     /// The space between the view's edges and its content: 8 points on each side (16 left and
     /// right for a controller's root view); ``layoutMarginsGuide`` follows them.
     public var layoutMargins = View.defaultLayoutMargins {

@@ -36,6 +36,19 @@ open class Window: View {
 
     private var probeSubject: Subject { Subject(name: "Window", object: self) }
 
+    /// The system's appearance (Settings' light or dark mode) as the window sees it. A change
+    /// reaches the controllers on screen at the start of the next layout pass.
+    public var userInterfaceStyle: TraitCollection.Style = .light
+
+    /// The window's traits: its size classes (from its size) and its appearance.
+    public var traitCollection: TraitCollection { TraitCollection(size: bounds.size, style: userInterfaceStyle) }
+
+    /// The traits the controllers on screen were last brought up to date with.
+    private var deliveredTraits: TraitCollection?
+
+    /// Whether the controllers on screen have traits to catch up with.
+    var traitsNeedDelivery: Bool { rootViewController != nil && deliveredTraits != traitCollection }
+
     /// Creates a window on a run loop.
     public init(frame: Rect = Window.defaultFrame, runLoop: MainRunLoop = .main) {
         self.runLoop = runLoop
@@ -110,14 +123,19 @@ open class Window: View {
         rootViewController?.notifyMemoryWarning()
     }
 
-    /// Changes the window's size as a rotation or a resize does: `viewWillTransition(to:with:)`
-    /// from the root down, then the new size, then (at the end of the turn) a top-down layout of
+    /// Changes the window's size as a rotation or a resize does: when a size class changes,
+    /// `willTransition(to:with:)` with the new traits from the root down; then
+    /// `viewWillTransition(to:with:)` from the root down, then the new size, then (at the end of the turn) a top-down layout of
     /// the views whose size changed. Completion blocks run when the animation ends.
     public func transition(to size: Size, animated: Bool = true) {
         let coordinator = TransitionCoordinator(
             transitionDuration: animated ? Self.sizeTransitionDuration : 0, isAnimated: animated)
         let probe = Probe(subject: probeSubject)
         let state = probe.beginInterval(.transition, Details(animated: animated, text: "size \(size)"))
+        // A size class that changes is announced first (`willTransition(to:with:)`: "before changing
+        // the current object's traits"), then the size.
+        let traits = TraitCollection(size: size, style: userInterfaceStyle)
+        if traits != traitCollection { rootViewController?.notifyWillTransition(toTraits: traits, with: coordinator) }
         rootViewController?.notifyWillTransition(to: size, with: coordinator)
         frame = Rect(origin: frame.origin, size: size)
         coordinator.runAlongside()
@@ -131,7 +149,8 @@ open class Window: View {
     // MARK: Layout pass
 
     var needsLayoutPass: Bool {
-        isKeyWindow && (branchNeedsLayout || branchNeedsUpdateConstraints || layoutEngineIfMade?.hasPendingChanges == true)
+        isKeyWindow && (branchNeedsLayout || branchNeedsUpdateConstraints || layoutEngineIfMade?.hasPendingChanges == true
+            || traitsNeedDelivery)
     }
 
     /// The window's Auto Layout engine, made when a constraint is first installed in the window.
@@ -172,6 +191,13 @@ open class Window: View {
         let state = probe.beginInterval(.layoutPass)
         var count = 0
         var rounds = 0
+        // Traits first: `updateViewConstraints`, `viewWillLayoutSubviews` and `layoutSubviews`
+        // see the new ones (and a handler's constraint changes are solved in this pass).
+        if traitsNeedDelivery {
+            let traits = traitCollection
+            deliveredTraits = traits
+            rootViewController?.updateTraitsOnScreen(to: traits)
+        }
         View.withLayoutStack { pending in
             while passHasWork && rounds < Self.layoutIterationLimit {
                 rounds += 1

@@ -4,10 +4,13 @@ import Glibc
 import Darwin
 #endif
 
-/// The process environment, read without Foundation.
-public enum Environment {
+/// The process environment, read without Foundation (for ``LifetraceSystem/bootstrapFromEnvironment(_:registry:)``
+/// and the command line).
+@usableFromInline
+package enum ProcessEnvironment {
     /// The current process's environment variables.
-    public static var current: [String: String] {
+    @usableFromInline
+    package static var current: [String: String] {
         var result: [String: String] = [:]
         var pointer = environ
         while let entry = pointer.pointee {

@@ -1,0 +1,153 @@
+import CLifetrace
+import Synchronization
+
+/// The way every event takes from a hook to its sink, in one place, top to bottom:
+///
+/// 1. a hook (``Instrumented``, ``Probe``, ``IntervalState``) has checked that some sink wants its
+///    hook (``LifetraceSystem/wantsInterval(_:)``), and calls ``begin(_:_:_:)``, ``end(_:_:_:after:)``
+///    or ``instant(_:_:_:)``;
+/// 2. ``dispatch(_:_:_:_:after:)`` finds the destination: the global sink's ``SinkBox`` (read inline
+///    from a C global when no task has a sink of its own), else the task's
+///    (``LifetraceSystem/withSink(_:operation:)-swift.type.method``), else none;
+/// 3. the box takes one of two paths: a ``TracerSink`` records the event's parts directly on the
+///    emitting thread (``trace(_:_:_:_:_:)``: no lock, no clock, no ``Event``), any other sink gets
+///    an ``Event`` under the emission lock, numbered and timestamped in delivery order
+///    (``deliver(to:_:_:_:_:after:)``);
+/// 4. what the `begin` of an interval returns (a ``Start``) goes back to the hook, which hands it to
+///    the `end`, so the `end` carries its duration.
+@usableFromInline
+enum Dispatch {
+    /// Where the `begin` of an interval went, which its `end` needs.
+    @usableFromInline
+    enum Start: Sendable, Equatable {
+        /// No sink took the begin, and none wants the end: the end is not emitted.
+        case unrecorded
+        /// A tracer took it (or wants the end): it keeps time, the end carries no duration.
+        case traced
+        /// A sink took it (or wants the end) at this time on `CLOCK_MONOTONIC`.
+        case timed(UInt64)
+    }
+
+    /// Held while a sink receives its event (and its sequence number is drawn), so that events reach
+    /// every sink in `seq` order, whole, whatever the number of emitting threads. Tracers go
+    /// without it.
+    private static let emission = Mutex<Void>(())
+
+    /// A sink scoped to the current task (tests, embedded runs); set by ``LifetraceSystem``.
+    @TaskLocal
+    static var scopedBox: SinkBox?
+
+    /// Emits the `begin` record of an interval.
+    @inlinable
+    static func begin(_ hook: Hook, _ subject: borrowing Subject, _ details: borrowing Details) -> Start {
+        dispatch(hook, .begin, subject, details, after: .unrecorded)
+    }
+
+    /// Emits the `end` record of an interval begun with ``begin(_:_:_:)``, unless nothing recorded
+    /// the begin or every sink has gone since.
+    @inlinable
+    static func end(_ hook: Hook, _ subject: borrowing Subject, _ details: borrowing Details, after start: Start) {
+        guard start != .unrecorded, LifetraceSystem.isEnabled else { return }
+        _ = dispatch(hook, .end, subject, details, after: start)
+    }
+
+    /// Runs `body` as an interval: its `begin` before, its `end` (with the same details) after, even
+    /// when it throws. The caller has checked ``LifetraceSystem/wantsInterval(_:)``.
+    @inlinable
+    static func withInterval<R>(
+        _ hook: Hook, _ subject: borrowing Subject, _ details: borrowing Details, _ body: () throws -> R
+    ) rethrows -> R {
+        let hook = hook.resolved
+        let start = begin(hook, subject, details)
+        defer { end(hook, subject, details, after: start) }
+        return try body()
+    }
+
+    /// Emits an instant.
+    @inlinable
+    static func instant(_ hook: Hook, _ subject: borrowing Subject, _ details: borrowing Details) {
+        _ = dispatch(hook, .instant, subject, details, after: .unrecorded)
+    }
+
+    /// Takes one event to the current sink. The common case, a global sink, is inlined into the
+    /// hook: a tracer's direct path then costs no call before the tracer's own.
+    @inlinable
+    static func dispatch(
+        _ hook: Hook, _ phase: Phase, _ subject: borrowing Subject, _ details: borrowing Details, after start: Start
+    ) -> Start {
+        // Events carry codes: a literal hook is looked up here, once a sink wants it.
+        let hook = hook.resolved
+        if lifetrace_activity_value() == 1, let raw = UnsafeRawPointer(lifetrace_global_box_value()) {
+            // The global box is never released (LifetraceSystem.bootstrap), so no reference is taken.
+            return Unmanaged<SinkBox>.fromOpaque(raw)._withUnsafeGuaranteedRef {
+                take($0, hook, phase, subject, details, after: start)
+            }
+        }
+        return dispatchToScopedBox(hook, phase, subject, details, after: start)
+    }
+
+    /// ``dispatch(_:_:_:_:after:)`` when a task has a sink of its own, or no sink is installed.
+    @usableFromInline
+    static func dispatchToScopedBox(
+        _ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, after start: Start
+    ) -> Start {
+        guard let box = currentBox() else { return .unrecorded }
+        return take(box, hook, phase, subject, details, after: start)
+    }
+
+    /// The sink that receives events emitted from the current task now: the task's, else the
+    /// global one; `nil` when none.
+    static func currentBox() -> SinkBox? {
+        let activity = lifetrace_activity_value()
+        if activity >= 2, let scoped = scopedBox { return scoped }
+        guard activity & 1 != 0, let raw = UnsafeRawPointer(lifetrace_global_box_value()) else { return nil }
+        return Unmanaged<SinkBox>.fromOpaque(raw).takeUnretainedValue()
+    }
+
+    /// The box's path: a tracer's, or the locked one.
+    @inlinable
+    static func take(
+        _ box: SinkBox, _ hook: Hook, _ phase: Phase, _ subject: borrowing Subject, _ details: borrowing Details,
+        after start: Start
+    ) -> Start {
+        guard box.isTracer else { return deliver(to: box.sink, hook, phase, subject, details, after: start) }
+        return trace(unsafeDowncast(box, to: TracerBox.self), hook, phase, subject, details)
+    }
+
+    /// The tracer path: the tracer records the event's parts if it wants them.
+    @inlinable
+    static func trace(
+        _ box: TracerBox, _ hook: Hook, _ phase: Phase, _ subject: borrowing Subject, _ details: borrowing Details
+    ) -> Start {
+        guard box.wants(hook, phase) else {
+            // The begin of an interval whose end the tracer wants is still an open interval.
+            return phase == .begin && box.wants(hook, .end) ? .traced : .unrecorded
+        }
+        box.tracer.record(hook, phase, subject, details, seq: UInt64(lifetrace_thread_seq()))
+        return .traced
+    }
+
+    /// The locked path: the sink gets an ``Event``, numbered and timestamped in delivery order.
+    /// (Out of line, so the tracer path keeps a small frame.)
+    @inline(never) @usableFromInline
+    static func deliver(
+        to sink: any Sink, _ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, after start: Start
+    ) -> Start {
+        guard sink.wants(hook, phase) else {
+            // An interval whose end the sink wants still needs its start time.
+            return phase == .begin && sink.wants(hook, .end) ? .timed(MonotonicClock.now()) : .unrecorded
+        }
+        let thread = ThreadID.current
+        return emission.withLock { _ in
+            let seq = UInt64(lifetrace_process_seq())
+            let now = MonotonicClock.now()
+            var duration: UInt64?
+            if phase == .end, case .timed(let begin) = start { duration = now &- begin }
+            sink.emit(
+                Event(
+                    seq: seq, timestamp: now, hook: hook, phase: phase, subject: subject, details: details,
+                    duration: duration, thread: thread))
+            return .timed(now)
+        }
+    }
+}

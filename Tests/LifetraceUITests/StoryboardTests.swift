@@ -1,0 +1,103 @@
+import Lifetrace
+import LifetraceUI
+import Testing
+
+/// Issue 14, item 1: creation in code and from a storyboard, and the nib-backed `loadView`.
+@Suite("Storyboards and nibs")
+@MainActor
+struct StoryboardTests {
+    /// A controller whose `awakeFromNib` records that it ran and whether its view was loaded then.
+    final class AwakeController: ViewController {
+        var awoke = false
+        var viewWasLoadedWhenAwoken = true
+        override func awakeFromNib() {
+            super.awakeFromNib()
+            awoke = true
+            viewWasLoadedWhenAwoken = isViewLoaded
+        }
+    }
+
+    /// A view that records how many subviews its hierarchy had when it awoke.
+    final class AwakeView: View {
+        var siblingsWhenAwoken = -1
+        override func awakeFromNib() {
+            siblingsWhenAwoken = superview?.subviews.count ?? -1
+        }
+    }
+
+    static let creation: [Hook] = [.initWithNibName, .initWithCoder, .awakeFromNib, .loadView, .viewDidLoad]
+
+    // Seed 004, section 2: a controller made in code runs init(nibName:bundle:).
+    @Test("a controller made in code records initWithNibName once, before its view loads")
+    func createdInCode() {
+        withTrace { trace in
+            let controller = ViewController(name: "A")
+            _ = controller.view
+            #expect(trace.lines(Self.creation) == ["A initWithNibName", "A loadView", "A viewDidLoad"])
+            #expect(controller.storyboard == nil && controller.viewNib == nil)
+        }
+    }
+
+    // Apple, awakeFromNib(): sent after every object of the archive is loaded; loadView(): a
+    // controller from a storyboard loads its view from its nib.
+    @Test("a scene instantiates with init(coder:) and awakeFromNib; its view unarchives in loadView, before viewDidLoad")
+    func sceneInstantiation() throws {
+        try withTrace { trace in
+            let storyboard = Storyboard(name: "Main", runLoop: trace.runLoop)
+            let scene = storyboard.addScene(identifier: "Home") { AwakeController(coder: $0) }
+            let made: [AwakeView] = [AwakeView(identifier: "One"), AwakeView(identifier: "Two")]
+            scene.viewNib.add("One") { made[0] }
+            scene.viewNib.add("Two") { made[1] }
+            storyboard.initialIdentifier = "Home"
+            let home = try #require(storyboard.instantiateInitialViewController() as? AwakeController)
+            #expect(home.name == "Home" && home.storyboard === storyboard)
+            #expect(home.awoke && !home.viewWasLoadedWhenAwoken)
+            #expect(trace.lines(Self.creation) == ["Home initWithCoder", "Home awakeFromNib"])
+            trace.reset()
+            _ = home.view
+            #expect(trace.lines(Self.creation) == [
+                "Home loadView", "Home.view initWithCoder", "One initWithCoder", "Two initWithCoder",
+                "Home.view awakeFromNib", "One awakeFromNib", "Two awakeFromNib", "Home viewDidLoad",
+            ])
+            #expect(made.map(\.siblingsWhenAwoken) == [2, 2], "every view is connected before any awakes")
+            #expect(home.view.subviews.map(\.identifier) == ["One", "Two"])
+        }
+    }
+
+    @Test("relationship segues: the children are instantiated inside the container's creation, before its awakeFromNib")
+    func relationships() throws {
+        try withTrace { trace in
+            let storyboard = Storyboard(name: "Main", runLoop: trace.runLoop)
+            storyboard.addScene(identifier: "Tabs", relationships: ["Nav", "B"]) { TabBarController(coder: $0) }
+            storyboard.addScene(identifier: "Nav", relationships: ["A"]) { NavigationController(coder: $0) }
+            storyboard.addScene(identifier: "A")
+            storyboard.addScene(identifier: "B")
+            let tabs = try #require(storyboard.instantiateViewController(withIdentifier: "Tabs") as? TabBarController)
+            #expect(tabs.viewControllers.map(\.name) == ["Nav", "B"])
+            #expect((tabs.viewControllers.first as? NavigationController)?.viewControllers.map(\.name) == ["A"])
+            #expect(trace.lines(Self.creation) == [
+                "Tabs initWithCoder", "Nav initWithCoder", "A initWithCoder", "A awakeFromNib", "Nav awakeFromNib",
+                "B initWithCoder", "B awakeFromNib", "Tabs awakeFromNib",
+            ])
+            #expect(!tabs.isViewLoaded)
+            trace.reset()
+            _ = tabs.view
+            #expect(!trace.lines(Self.creation).contains("Tabs.view initWithCoder"), "a container makes its view in code")
+        }
+    }
+
+    @Test("unknown identifiers, a missing entry point and relationship cycles are reported, never trapped")
+    func refusals() {
+        withTrace { trace in
+            let storyboard = Storyboard(name: "Main", runLoop: trace.runLoop)
+            #expect(storyboard.instantiateInitialViewController() == nil)
+            #expect(trace.warnings.last?.contains("perhaps the designated entry point is not set?") == true)
+            #expect(storyboard.instantiateViewController(withIdentifier: "Ghost") == nil)
+            #expect(trace.errors.last?.contains("doesn't contain a view controller with identifier 'Ghost'") == true)
+            storyboard.addScene(identifier: "X", relationships: ["Y"]) { TabBarController(coder: $0) }
+            storyboard.addScene(identifier: "Y", relationships: ["X"]) { TabBarController(coder: $0) }
+            #expect(storyboard.instantiateViewController(withIdentifier: "X") == nil)
+            #expect(trace.errors.last?.contains("X -> Y -> X form a cycle") == true)
+        }
+    }
+}
