@@ -41,6 +41,9 @@ trap cleanup EXIT
 
 # The example, in its own package and build directory; the converter, `lifetrace`, from the root's.
 started=$SECONDS
+# SwiftPM plans a path dependency's build once and misses files added to or removed from it later
+# (the root package here): drop the plan so this build makes a fresh one (cheap).
+rm -f "$example/.build/debug.yaml"
 swift build --package-path "$example" >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; fail "the example did not build"; }
 echo "hummingbird: example built in $((SECONDS - started)) s"
 server="$example/.build/debug/HummingbirdServer"

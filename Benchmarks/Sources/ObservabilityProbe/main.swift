@@ -11,7 +11,7 @@
 // `threads:hook|span|log|floor:T COUNT` (floor: the hooks' C tracepoint floor) runs T threads of COUNT calls each (PROBE_SINK=jsonl: JSON lines
 // to /dev/null instead of LTTng) and prints wall and CPU time per call.
 import InMemoryTracing
-import Lifetrace
+@_spi(Internals) import Lifetrace
 import LifetraceLTTng
 import LifetraceLogging
 import LifetraceTracepoints
