@@ -47,6 +47,24 @@ let package = Package(
             path: "Benchmarks/HookCost",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // swift-log and swift-distributed-tracing through Lifetrace (issue 13): a log call, a span, and
+        // hooks, spans and logs from one thread and from two.
+        .executableTarget(
+            name: "ObservabilityCost",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Lifetrace", package: root),
+                .product(name: "LifetraceLTTng", package: root),
+                .product(name: "LifetraceLogging", package: root),
+                .product(name: "LifetraceTracing", package: root),
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+            ],
+            path: "Benchmarks/ObservabilityCost",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // Layout-pass cost for flat and deep hierarchies, and a navigation push/pop cycle.
         .executableTarget(
             name: "LayoutCost",
@@ -130,6 +148,20 @@ let package = Package(
             name: "LayoutProbe",
             dependencies: ["BenchmarkSupport", .product(name: "Lifetrace", package: root), .product(name: "LifetraceUI", package: root)],
             path: "Sources/LayoutProbe"
+        ),
+        // One swift-log or swift-distributed-tracing path through Lifetrace in a loop, for callgrind (tools/bench).
+        .executableTarget(
+            name: "ObservabilityProbe",
+            dependencies: [
+                .product(name: "Lifetrace", package: root),
+                .product(name: "LifetraceLTTng", package: root),
+                .product(name: "LifetraceLogging", package: root),
+                .product(name: "LifetraceTracing", package: root),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+            ],
+            path: "Sources/ObservabilityProbe"
         ),
         // One hook path in a loop, for callgrind: `valgrind --tool=callgrind .build/release/HookProbe no-sink`.
         .executableTarget(

@@ -4,7 +4,9 @@ import Lifetrace
 /// the end gets its duration and repeats the begin's details.
 ///
 /// A begin waits, innermost last, under its process, thread, identity and hook; an end takes the
-/// innermost. Memory holds the open intervals only: a key leaves when its last begin is ended.
+/// innermost. A span's begin waits under its process and span id alone: a span may end on another
+/// thread than the one it began on (after an `await`, or in a server's write completion), and its
+/// id is unique. Memory holds the open intervals only: a key leaves when its last begin is ended.
 struct IntervalPairing {
     private struct Key: Hashable {
         var process: UInt32?
@@ -23,7 +25,8 @@ struct IntervalPairing {
     /// Remembers a begin, or completes an end with its begin's timestamp and details.
     mutating func pair(_ event: inout Event) {
         guard event.phase != .instant else { return }
-        let key = Key(process: event.process, thread: event.thread, id: event.subject.id, hook: event.hook)
+        let thread = event.hook == .span ? 0 : event.thread
+        let key = Key(process: event.process, thread: thread, id: event.subject.id, hook: event.hook)
         if event.phase == .begin {
             open[key, default: []].append(Begin(timestamp: event.timestamp, details: event.details))
             return

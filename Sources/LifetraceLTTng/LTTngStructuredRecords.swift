@@ -57,7 +57,10 @@ package enum LTTngStructuredRecords {
         let parent = fields["parent_span_id"]?.string.flatMap { UInt64($0, radix: 16) } ?? 0
         // A span's event carries its name in `kind`'s place (the tracepoint's `text`).
         let kind = phase == 2 ? details.text : fields["kind"]?.string
-        withOptionalCString(subject.name) { name in
+        // A span renamed after it began (Hummingbird names a request's span by its route once the
+        // router has run) ends under its final name.
+        let name = phase == 1 ? fields["name"]?.string ?? subject.name : subject.name
+        withOptionalCString(name) { name in
             withOptionalCString(fields["trace_id"]?.string) { traceID in
                 withOptionalCString(kind) { kind in
                     withOptionalCString(fields["attributes"]?.json) { attributes in

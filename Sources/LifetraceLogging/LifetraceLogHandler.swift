@@ -27,6 +27,10 @@ public struct LifetraceLogHandler: LogHandler {
     /// The logger's label: the subject of its events.
     public let label: String
     /// The lowest level logged (swift-log's default: `info`).
+    ///
+    /// It does not follow whether a sink takes records: `MultiplexLogHandler` reads its handlers'
+    /// levels once, when it is made, so a level that read `critical` while no session ran would
+    /// keep the records of a session started later out.
     public var logLevel: Logger.Level = .info
     /// Metadata added to every record of this handler.
     public var metadata: Logger.Metadata = [:]
@@ -64,15 +68,21 @@ public struct LifetraceLogHandler: LogHandler {
 
     /// The event's details: the message as `text`, the rest as fields.
     func details(of event: LogEvent) -> Details {
+        // Merged only when more than one has metadata (most records carry the record's alone).
         var merged = metadataProvider?.get() ?? [:]
-        merged.merge(metadata) { _, handler in handler }
-        if let record = event.metadata { merged.merge(record) { _, record in record } }
-        var fields = [Field("level", .string(event.level.rawValue)), Field("source", .string(event.source))]
+        if merged.isEmpty { merged = metadata } else { merged.merge(metadata) { _, handler in handler } }
+        if let record = event.metadata {
+            if merged.isEmpty { merged = record } else { merged.merge(record) { _, record in record } }
+        }
+        var fields: [Field] = []
+        fields.reserveCapacity(includesSourceLocation ? 9 : 6)
+        fields.append(Field("level", .string(event.level.rawValue)))
+        fields.append(Field("source", .string(event.source)))
         if !merged.isEmpty { fields.append(Field("metadata", MetadataFields.value(of: merged))) }
         if let error = event.error { fields.append(Field("error", .string(String(describing: error)))) }
         if let span = InstrumentationContext.current?.lifetraceTraceContext {
-            fields.append(Field("trace_id", .string(span.traceID.description)))
-            fields.append(Field("span_id", .string(span.spanID.description)))
+            fields.append(Field("trace_id", .string(SpanIdentifiers.hex(span.traceID))))
+            fields.append(Field("span_id", .string(SpanIdentifiers.hex(span.spanID))))
         }
         if includesSourceLocation {
             fields.append(Field("file", .string(event.file)))

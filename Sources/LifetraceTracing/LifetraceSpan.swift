@@ -23,6 +23,8 @@ public final class LifetraceSpan: Tracing.Span {
         var errors: [FieldValue] = []
         var links: [FieldValue] = []
         var interval: IntervalState = .inactive
+        /// The ids as text, made once when a sink takes the begin record, for the end's too.
+        var ids: SpanFields.IDs?
         var ended = false
     }
 
@@ -42,11 +44,17 @@ public final class LifetraceSpan: Tracing.Span {
         self.traceContext = traceContext
         self.parentSpanID = parentSpanID
         self.kind = kind
-        self.probe = Probe(name: operationName, id: UInt(SpanFields.number(of: traceContext.spanID)))
-        self.state = Mutex(State(operationName: operationName))
-        let details = SpanFields.details(of: self, attributes: [:], links: [], status: nil, errors: nil)
-        let interval = probe.beginInterval(.span, details)
-        state.withLock { $0.interval = interval }
+        let probe = Probe(name: operationName, id: UInt(SpanIdentifiers.number(of: traceContext.spanID)))
+        self.probe = probe
+        var state = State(operationName: operationName)
+        // With no sink taking spans, nothing is built: no id text, no field.
+        if LifetraceSystem.wantsInterval(.span) {
+            let ids = SpanFields.IDs(traceContext, parent: parentSpanID)
+            state.ids = ids
+            state.interval = probe.beginInterval(
+                .span, SpanFields.details(ids, kind: kind, attributes: [:], links: [], status: nil, errors: nil))
+        }
+        self.state = Mutex(state)
     }
 
     /// The operation's name (the subject of the span's records; a new name shows in the end record).
@@ -72,7 +80,9 @@ public final class LifetraceSpan: Tracing.Span {
     /// Emits an instant of the `span` hook: the event's name as `text`, its attributes as a field.
     public func addEvent(_ event: SpanEvent) {
         guard isRecording else { return }
-        probe.emitEvent(.span, Details(text: event.name, fields: SpanFields.eventFields(of: self, event.attributes)))
+        guard LifetraceSystem.wantsInstant(.span) else { return }
+        let ids = state.withLock { $0.ids } ?? SpanFields.IDs(traceContext, parent: parentSpanID)
+        probe.emitEvent(.span, Details(text: event.name, fields: SpanFields.eventFields(ids, event.attributes)))
     }
 
     /// Records an error, written in the end record's `errors`.
@@ -96,9 +106,10 @@ public final class LifetraceSpan: Tracing.Span {
             state.ended = true
             return state
         }
-        guard let ending else { return }
+        // A begin no sink took has no end to record.
+        guard let ending, ending.interval.isActive, let ids = ending.ids else { return }
         var details = SpanFields.details(
-            of: self, attributes: ending.attributes, links: ending.links, status: ending.status, errors: ending.errors)
+            ids, kind: kind, attributes: ending.attributes, links: ending.links, status: ending.status, errors: ending.errors)
         if ending.operationName != probe.subject.name { details.fields?.append(Field("name", .string(ending.operationName))) }
         probe.endInterval(ending.interval, details: details)
     }

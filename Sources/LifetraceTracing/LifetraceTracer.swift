@@ -22,7 +22,8 @@ public struct LifetraceTracer: Tracer {
     public init() {}
 
     /// Starts a span: a child of the span in `context` (or of the `traceparent` extracted into it),
-    /// in the same trace, else the root of a new trace.
+    /// in the same trace, else the root of a new trace. New ids come from a generator of the
+    /// calling thread's, seeded once from the system's: no system call per span.
     public func startSpan<Instant: TracerInstant>(
         _ operationName: String,
         context: @autoclosure () -> InstrumentationContext,
@@ -35,7 +36,7 @@ public struct LifetraceTracer: Tracer {
         var context = context()
         let parent = context.lifetraceTraceContext
         let traceContext = TraceContext(
-            traceID: parent?.traceID ?? .random(), spanID: .random(), flags: parent?.flags ?? .sampled,
+            traceID: parent?.traceID ?? SpanIdentifiers.traceID(), spanID: SpanIdentifiers.spanID(), flags: parent?.flags ?? .sampled,
             state: parent?.state ?? TraceState())
         context.lifetraceTraceContext = traceContext
         return LifetraceSpan(

@@ -5,17 +5,35 @@ import W3CTraceContext
 
 /// The fields of a span's records, from swift-distributed-tracing's values.
 enum SpanFields {
-    /// The span id as a number (the subject's identity): its 8 bytes, big-endian.
-    static func number(of spanID: SpanID) -> UInt64 {
-        let b = spanID.bytes
-        return [b.0, b.1, b.2, b.3, b.4, b.5, b.6, b.7].reduce(0) { $0 << 8 | UInt64($1) }
+    /// A span's ids as the text of its records' fields.
+    struct IDs: Sendable {
+        let trace: String
+        let span: String
+        let parent: String?
+
+        init(_ context: TraceContext, parent: SpanID?) {
+            trace = SpanIdentifiers.hex(context.traceID)
+            span = SpanIdentifiers.hex(context.spanID)
+            self.parent = parent.map(SpanIdentifiers.hex)
+        }
+
+        /// The id fields, then room for `more`: one allocation for the record's fields.
+        func fields(reserving more: Int) -> [Field] {
+            var fields: [Field] = []
+            fields.reserveCapacity(3 + more)
+            fields.append(Field("trace_id", .string(trace)))
+            fields.append(Field("span_id", .string(span)))
+            if let parent { fields.append(Field("parent_span_id", .string(parent))) }
+            return fields
+        }
     }
 
     static func details(
-        of span: LifetraceSpan, attributes: SpanAttributes, links: [FieldValue], status: SpanStatus?, errors: [FieldValue]?
+        _ ids: IDs, kind: SpanKind, attributes: SpanAttributes, links: [FieldValue], status: SpanStatus?, errors: [FieldValue]?
     ) -> Details {
-        var fields = ids(of: span)
-        fields.append(Field("kind", .string(kindName(span.kind))))
+        // kind, attributes, status, errors, links, and the end's new name.
+        var fields = ids.fields(reserving: 6)
+        fields.append(Field("kind", .string(kindName(kind))))
         if !attributes.isEmpty { fields.append(Field("attributes", value(of: attributes))) }
         if let status {
             var object = [Field("code", .string(status.code == .ok ? "ok" : "error"))]
@@ -27,18 +45,9 @@ enum SpanFields {
         return Details(fields: fields)
     }
 
-    static func eventFields(of span: LifetraceSpan, _ attributes: SpanAttributes) -> [Field] {
-        var fields = ids(of: span)
+    static func eventFields(_ ids: IDs, _ attributes: SpanAttributes) -> [Field] {
+        var fields = ids.fields(reserving: 1)
         if !attributes.isEmpty { fields.append(Field("attributes", value(of: attributes))) }
-        return fields
-    }
-
-    private static func ids(of span: LifetraceSpan) -> [Field] {
-        var fields = [
-            Field("trace_id", .string(span.traceContext.traceID.description)),
-            Field("span_id", .string(span.traceContext.spanID.description)),
-        ]
-        if let parent = span.parentSpanID { fields.append(Field("parent_span_id", .string(parent.description))) }
         return fields
     }
 
@@ -53,8 +62,8 @@ enum SpanFields {
     static func link(_ link: SpanLink) -> FieldValue {
         var object: [Field] = []
         if let linked = link.context.lifetraceTraceContext {
-            object.append(Field("trace_id", .string(linked.traceID.description)))
-            object.append(Field("span_id", .string(linked.spanID.description)))
+            object.append(Field("trace_id", .string(SpanIdentifiers.hex(linked.traceID))))
+            object.append(Field("span_id", .string(SpanIdentifiers.hex(linked.spanID))))
         }
         if !link.attributes.isEmpty { object.append(Field("attributes", value(of: link.attributes))) }
         return .object(object)
@@ -73,8 +82,10 @@ enum SpanFields {
     /// Attributes as an object sorted by name.
     static func value(of attributes: SpanAttributes) -> FieldValue {
         var fields: [Field] = []
+        fields.reserveCapacity(8)
         attributes.forEach { name, attribute in fields.append(Field(name, value(of: attribute))) }
-        return .object(fields.sorted { $0.key < $1.key })
+        fields.sort { $0.key < $1.key }
+        return .object(fields)
     }
 
     static func value(of attribute: SpanAttribute) -> FieldValue {

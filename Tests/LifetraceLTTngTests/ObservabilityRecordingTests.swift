@@ -75,6 +75,28 @@ struct ObservabilityRecordingTests {
         }
     }
 
+    @Test("a span renamed and ended on another thread: its end pairs with its begin, under its final name")
+    func spanEndedOnAnotherThread() throws {
+        let marker = "op-\(UInt32.random(in: 0...UInt32.max))"
+        try withRecording(
+            ["--events", "lifetrace:span*"], convert: false, environment: Self.environment,
+            command: { [try Self.emitter(), "handoff", marker, $0.path("ids")] }
+        ) { recording in
+            try #require(recording.result.status == 0, "\(recording.result)")
+            let spanID = try readText(recording.directory.path("ids")).trimmingCharacters(in: .whitespacesAndNewlines)
+            let events = try Self.events(of: recording).filter { $0.subject.name.hasPrefix(marker) }
+            try #require(events.count == 2, "\(events)")
+            let (begin, end) = (events[0], events[1])
+            #expect(begin.phase == .begin && end.phase == .end)
+            #expect(begin.thread != end.thread, "the emitter ends the span on a thread of its own")
+            #expect(begin.subject.name == "\(marker) begun")
+            #expect(end.subject.name == "\(marker) renamed")
+            #expect(end.subject.id == UInt(spanID, radix: 16))
+            #expect(end.duration != nil, "the end is paired with its begin across threads")
+            #expect(end.details.fields?["span_id"] == .string(spanID))
+        }
+    }
+
     @Test("lifetrace:span_entry/_exit carry the W3C ids; the trace reads back as span intervals")
     func spansRecorded() throws {
         let marker = "op-\(UInt32.random(in: 0...UInt32.max))"

@@ -1,8 +1,8 @@
 // The LTTng tests' emitter of swift-log records and swift-distributed-tracing spans, run under a
-// session of the tests' own daemon (as its user): `ObservabilityEmitter logs|spans MARKER IDS_FILE`.
+// session of the tests' own daemon (as its user): `ObservabilityEmitter logs|spans|handoff MARKER IDS_FILE`.
 // Every record's text or name starts with MARKER; IDS_FILE receives the W3C ids the test checks,
 // one a line (logs: the span id of the span a record is logged in; spans: the trace id, then the
-// parent's and the child's span ids).
+// parent's and the child's span ids; handoff: the span id of the span ended on another thread).
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,9 +19,24 @@ func complain(_ message: String) {
     _ = line.withCString { write(2, $0, strlen($0)) }
 }
 
+/// Ends `span` on a new thread and waits for it (a function of its own: top-level code runs on the
+/// main actor, and a closure written there would check that it still does).
+func endOnAnotherThread(_ span: LifetraceSpan) {
+    var thread = pthread_t()
+    let created = pthread_create(&thread, nil, { argument in
+        Unmanaged<LifetraceSpan>.fromOpaque(argument!).takeRetainedValue().end()
+        return nil
+    }, Unmanaged.passRetained(span).toOpaque())
+    guard created == 0 else {
+        complain("ObservabilityEmitter: pthread_create: \(created)")
+        exit(1)
+    }
+    pthread_join(thread, nil)
+}
+
 let arguments = CommandLine.arguments
-guard arguments.count == 4, arguments[1] == "logs" || arguments[1] == "spans" else {
-    complain("usage: ObservabilityEmitter logs|spans MARKER IDS_FILE")
+guard arguments.count == 4, ["logs", "spans", "handoff"].contains(arguments[1]) else {
+    complain("usage: ObservabilityEmitter logs|spans|handoff MARKER IDS_FILE")
     exit(2)
 }
 let marker = arguments[2]
@@ -41,6 +56,13 @@ if arguments[1] == "logs" {
         ids.append(span.traceContext.spanID.description)
         logger.error("\(marker) in a span")
     }
+} else if arguments[1] == "handoff" {
+    // A span begun on this thread, renamed, and ended on another (as a server's request span is,
+    // in its response's write completion): its end pairs with its begin, under its final name.
+    let span = tracer.startSpan("\(marker) begun", ofKind: .server)
+    span.operationName = "\(marker) renamed"
+    ids = [span.traceContext.spanID.description]
+    endOnAnotherThread(span)
 } else {
     tracer.withSpan("\(marker) parent", ofKind: .server) { parent in
         parent.attributes["http.route"] = "/users"

@@ -21,7 +21,10 @@ cat "$log"
 for row in "no sink / inline state check" "literal hook, no sink / inline state check" "swift-log no-op handler / no sink, added cost" \
     "tracing NoOpTracer span / no sink, added cost" "JSON lines / C fprintf" "LTTng enabled / C tracepoint" \
     "flat: per view 100000 / 1000" "navigation push/pop cycle (jsonl)" \
-    "JSON lines to /dev/null" "LTTng enabled / the C tracepoint floor"; do
+    "JSON lines to /dev/null" "LTTng enabled / the C tracepoint floor" \
+    "log, no session / swift-log no-op handler" "log, session / C log tracepoint" "withSpan, LTTng / InMemoryTracer" \
+    "hooks, LTTng: 2 threads / 1" "spans, LTTng: 2 threads / 1" "logs, LTTng: 2 threads / 1" \
+    "hooks, JSON lines: 2 threads / 1" "spans, JSON lines: 2 threads / 1" "logs, JSON lines: 2 threads / 1"; do
     line=$(grep -F -- "$row" "$log" || true)
     [[ -n "$line" ]] || { echo "bench-quick: no row '$row' in the table" >&2; exit 1; }
     if grep -q " n/a" <<<"$line"; then

@@ -1,0 +1,158 @@
+// Swift's observability APIs through Lifetrace (issue 13): a swift-log call through
+// `LifetraceLogHandler` beside swift-log's no-op handler (no session) and beside the C log
+// tracepoint carrying the same strings (under a session); a `withSpan` through `LifetraceTracer`
+// recorded by LTTng beside the same `withSpan` through swift-distributed-tracing's `InMemoryTracer`;
+// and hooks, spans and logs from one thread and from two (`ThreadRuns.swift`), through LTTng and
+// through JSON lines. `tools/bench` prints the ratios; the LTTng rows come from its run under a
+// session (`lifetrace:*`), where each floor or peer runs in the same run.
+
+import Benchmark
+import BenchmarkSupport
+import InMemoryTracing
+import Lifetrace
+import LifetraceLTTng
+import LifetraceLogging
+import LifetraceTracepoints
+import LifetraceTracing
+import Logging
+import Tracing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The log call every log benchmark makes: a message and one metadata value, at `info`.
+@inline(__always)
+func logRequest(_ logger: Logger) {
+    logger.info("request handled", metadata: ["route": "/users"])
+}
+
+/// The span every span benchmark makes: a server span with two attributes.
+@inline(__always)
+func makeSpan<T: Tracer>(through tracer: T, _ i: Int) {
+    tracer.withSpan("GET /users", ofKind: .server) { span in
+        span.attributes["http.route"] = "/users"
+        span.attributes["http.response.status_code"] = 200
+        blackHole(i)
+    }
+}
+
+/// A controller's hook, as `HookCost` measures it.
+final class FeedViewController: Instrumented, Sendable {
+    let instrumentationName = "FeedViewController"
+}
+
+/// A swift-log handler that takes records at `info` and drops them: what swift-log itself costs a
+/// log call that a handler accepts by level (the record built: message, metadata, source), before
+/// the handler does anything. swift-log's no-op handler reads `critical`, so `Logger` builds nothing.
+struct DroppingLogHandler: LogHandler {
+    var logLevel: Logger.Level = .info
+    var metadata: Logger.Metadata = [:]
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+    func log(event: LogEvent) {}
+}
+
+let controller = FeedViewController()
+let noOpLogger = Logger(label: "bench.server") { _ in SwiftLogNoOpLogHandler() }
+let lifetraceLogger = Logger(label: "bench.server") { LifetraceLogHandler(label: $0, metadataProvider: nil) }
+let droppingLogger = Logger(label: "bench.server") { _ in DroppingLogHandler() }
+let lifetraceTracer = LifetraceTracer()
+let inMemoryTracer = InMemoryTracer()
+
+// MARK: The hot loops
+
+@inline(never)
+func logs(_ benchmark: Benchmark, _ logger: Logger) {
+    for i in benchmark.scaledIterations {
+        logRequest(logger)
+        blackHole(i)
+    }
+}
+
+/// The floor of a log record under a session: the provider's log tracepoint called directly, with
+/// the strings the handler passes (label, message, metadata as JSON, source) converted once.
+@inline(never)
+func logTracepointFloor(_ benchmark: Benchmark, seq: inout UInt64) {
+    for i in benchmark.scaledIterations {
+        seq &+= 1
+        lifetrace_tp_log(2, seq, cLabel, cMessage, cMetadata, cSource, nil, -1, nil, 0)
+        blackHole(i)
+    }
+}
+
+@inline(never)
+func lifetraceSpans(_ benchmark: Benchmark) {
+    let tracer = lifetraceTracer
+    for i in benchmark.scaledIterations { makeSpan(through: tracer, i) }
+}
+
+@inline(never)
+func inMemorySpans(_ benchmark: Benchmark) {
+    let tracer = inMemoryTracer
+    tracer.clearFinishedSpans()
+    for i in benchmark.scaledIterations { makeSpan(through: tracer, i) }
+}
+
+// The C strings of the log floor: what `LifetraceLogHandler` hands the tracepoint for `logRequest`.
+nonisolated(unsafe) let cLabel: UnsafeMutablePointer<CChar> = strdup("bench.server")!
+nonisolated(unsafe) let cMessage: UnsafeMutablePointer<CChar> = strdup("request handled")!
+nonisolated(unsafe) let cMetadata: UnsafeMutablePointer<CChar> = strdup(#"{"route":"/users"}"#)!
+nonisolated(unsafe) let cSource: UnsafeMutablePointer<CChar> = strdup("ObservabilityCost")!
+nonisolated(unsafe) var floorSeq: UInt64 = 0
+
+// MARK: Registration
+
+func installing(_ sink: @escaping @Sendable () throws -> any Sink) -> Benchmark.BenchmarkSetupHook {
+    { LifetraceSystem.bootstrap(try sink()) }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    func configuration(_ scaling: BenchmarkScalingFactor, setup: Benchmark.BenchmarkSetupHook? = nil) -> Benchmark.Configuration {
+        BenchmarkSettings.configuration(scaling, setup: setup)
+    }
+
+    // A log call with no session: swift-log's no-op handler, and Lifetrace's with the LTTng sink
+    // installed and no session enabling a log tracepoint (the plain run).
+    Benchmark("observe:log:swift-log-noop", configuration: configuration(.kilo, setup: installing { NoOpSink() })) {
+        logs($0, noOpLogger)
+    }
+    Benchmark("observe:log:swift-log-dropping", configuration: configuration(.kilo, setup: installing { NoOpSink() })) {
+        logs($0, droppingLogger)
+    }
+    Benchmark("observe:log:lifetrace-no-session", configuration: configuration(.kilo, setup: installing { LTTngSink() })) {
+        logs($0, lifetraceLogger)
+    }
+    // Under a session (tools/bench's LTTng run): the same call recorded, and its C floor.
+    Benchmark("observe:log:lifetrace-lttng", configuration: configuration(.kilo, setup: installing { LTTngSink() })) {
+        logs($0, lifetraceLogger)
+    }
+    Benchmark("observe:floor:log-tracepoint", configuration: configuration(.kilo, setup: installing { NoOpSink() })) {
+        logTracepointFloor($0, seq: &floorSeq)
+    }
+    // A span: Lifetrace's recorded by LTTng (under the session), swift-distributed-tracing's in memory.
+    Benchmark("observe:span:lifetrace-lttng", configuration: configuration(.kilo, setup: installing { LTTngSink() })) {
+        lifetraceSpans($0)
+    }
+    Benchmark("observe:span:in-memory", configuration: configuration(.kilo, setup: installing { NoOpSink() })) {
+        inMemorySpans($0)
+    }
+
+    // One thread and two: the same work per thread, so two threads' throughput over one's is
+    // 2 × (one thread's time) / (two threads' time).
+    for work in ThreadedWork.allCases {
+        for threads in [1, 2] {
+            Benchmark("observe:threads:\(threads):\(work.rawValue):lttng", configuration: configuration(.one, setup: installing { LTTngSink() })) { _ in
+                ThreadRuns.run(threads: threads, work)
+            }
+            Benchmark(
+                "observe:threads:\(threads):\(work.rawValue):jsonl",
+                configuration: configuration(.one, setup: installing { try JSONLinesSink(to: .file("/dev/null")) })
+            ) { _ in
+                ThreadRuns.run(threads: threads, work)
+            }
+        }
+    }
+}

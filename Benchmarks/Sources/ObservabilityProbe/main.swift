@@ -1,0 +1,118 @@
+// One path of swift-log or swift-distributed-tracing through Lifetrace in a loop, for
+// `valgrind --tool=callgrind` (instructions, repeatable whatever the machine does):
+//
+//   valgrind --tool=callgrind --toggle-collect='*ObservabilityProbe5calls*' .build/release/ObservabilityProbe log-lttng 20000
+//
+// Paths: log-noop (swift-log's no-op handler), log-dropping (a handler that takes `info` records
+// and drops them: swift-log's own cost of an accepted record), log-lifetrace (LifetraceLogHandler on the LTTng
+// sink: no session, or recorded under one), log-floor (the provider's log tracepoint with
+// preconverted strings), span-lifetrace (LifetraceTracer on the LTTng sink), span-in-memory
+// (swift-distributed-tracing's InMemoryTracer). The same calls as ObservabilityCost's benchmarks.
+// `threads:hook|span|log|floor:T COUNT` (floor: the hooks' C tracepoint floor) runs T threads of COUNT calls each (PROBE_SINK=jsonl: JSON lines
+// to /dev/null instead of LTTng) and prints wall and CPU time per call.
+import InMemoryTracing
+@_spi(Internals) import Lifetrace
+import LifetraceLTTng
+import LifetraceLogging
+import LifetraceTracepoints
+import LifetraceTracing
+import Logging
+import Tracing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let arguments = CommandLine.arguments.dropFirst()
+let path = arguments.first ?? "log-lifetrace"
+let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
+LifetraceSystem.bootstrap(LTTngSink())
+
+let noOpLogger = Logger(label: "bench.server") { _ in SwiftLogNoOpLogHandler() }
+let droppingLogger = Logger(label: "bench.server") { _ in DroppingLogHandler() }
+
+struct DroppingLogHandler: LogHandler {
+    var logLevel: Logger.Level = .info
+    var metadata: Logger.Metadata = [:]
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+    func log(event: LogEvent) {}
+}
+let lifetraceLogger = Logger(label: "bench.server") { LifetraceLogHandler(label: $0, metadataProvider: nil) }
+let inMemoryTracer = InMemoryTracer()
+
+/// The loop callgrind counts: `count` calls of the path.
+@inline(never)
+func calls(_ path: String, _ count: Int) -> Int {
+    var total = 0
+    switch path {
+    case "log-noop":
+        for i in 0..<count {
+            noOpLogger.info("request handled", metadata: ["route": "/users"])
+            total &+= i
+        }
+    case "log-dropping":
+        for i in 0..<count {
+            droppingLogger.info("request handled", metadata: ["route": "/users"])
+            total &+= i
+        }
+    case "log-lifetrace":
+        for i in 0..<count {
+            lifetraceLogger.info("request handled", metadata: ["route": "/users"])
+            total &+= i
+        }
+    case "log-floor":
+        let (label, message, metadata, source) = (strdup("bench.server")!, strdup("request handled")!, strdup(#"{"route":"/users"}"#)!, strdup("ObservabilityProbe")!)
+        for i in 0..<count {
+            lifetrace_tp_log(2, UInt64(i), label, message, metadata, source, nil, -1, nil, 0)
+            total &+= i
+        }
+    case "span-lifetrace":
+        total = spans(through: LifetraceTracer(), count)
+    case "span-in-memory":
+        total = spans(through: inMemoryTracer, count)
+    default:
+        fatalError("unknown path \(path)")
+    }
+    return total
+}
+
+func spans<T: Tracer>(through tracer: T, _ count: Int) -> Int {
+    var total = 0
+    for i in 0..<count {
+        tracer.withSpan("GET /users", ofKind: .server) { span in
+            span.attributes["http.route"] = "/users"
+            span.attributes["http.response.status_code"] = 200
+            total &+= i
+        }
+    }
+    return total
+}
+
+// `threads:WORK:T` (WORK hook, span or log; T threads): T threads at once, each making COUNT calls;
+// prints the wall time and the threads' CPU time per call. Wall time needs free cores; CPU time
+// tells whether the threads slow each other down (a shared lock, a shared cache line) even when
+// the machine's other work takes cores from them.
+if path.hasPrefix("threads:") {
+    let parts = path.split(separator: ":")
+    guard parts.count == 3, let threads = Int(parts[2]), ["hook", "span", "log", "floor"].contains(parts[1]) else {
+        fatalError("expected threads:hook|span|log|floor:THREADS")
+    }
+    let work = String(parts[1])
+    let sinkName = getenv("PROBE_SINK").map { String(cString: $0) } ?? "lttng"
+    if sinkName == "jsonl" { LifetraceSystem.bootstrap(try JSONLinesSink(to: .file("/dev/null"))) }
+    let started = MonotonicClock.now()
+    let cpu = ThreadedCalls.run(work, threads: threads, count: count)
+    let wall = MonotonicClock.now() - started
+    let calls = Double(threads * count)
+    print("\(path) \(sinkName): wall \(Double(wall) / calls) ns per call, \(calls / Double(wall) * 1e3)M calls/s; CPU \(Double(cpu) / calls) ns per call")
+    exit(0)
+}
+
+let start = MonotonicClock.now()
+let result = calls(path, count)
+let elapsed = MonotonicClock.now() - start
+print(result)
+StandardError.writeLine("\(path): \(Double(elapsed) / Double(count)) ns per call")
