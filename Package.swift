@@ -63,8 +63,13 @@ let package = Package(
         // Reading traces back: statistics, the HTML report, Chrome trace export, diffs.
         .target(
             name: "LifetraceAnalysis",
-            dependencies: ["Lifetrace", .product(name: "Histogram", package: "hdrhistogram-swift")]
+            dependencies: ["Lifetrace", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            plugins: ["ReportAssetsPlugin"]
         ),
+        // The report's style sheet and scripts (Sources/LifetraceAnalysis/Report/) compiled in as
+        // StaticStrings: real files for editors and `node --check`, nothing to ship beside the binary.
+        .executableTarget(name: "ReportAssetsGenerator", path: "Plugins/ReportAssetsGenerator"),
+        .plugin(name: "ReportAssetsPlugin", capability: .buildTool(), dependencies: ["ReportAssetsGenerator"]),
         // Reading LTTng's CTF traces, recorded or live, with libbabeltrace2 (Debian's
         // libbabeltrace2-dev): a C graph whose sink hands each event over as one flat record.
         .target(name: "CLifetraceCTF", linkerSettings: [.linkedLibrary("babeltrace2")]),
