@@ -64,12 +64,10 @@ let package = Package(
         .target(
             name: "LifetraceAnalysis",
             dependencies: ["Lifetrace", .product(name: "Histogram", package: "hdrhistogram-swift")],
-            plugins: ["ReportAssetsPlugin"]
+            // The report's style sheet and scripts: compiled in from ReportAssets+Files.swift, which
+            // tools/report-assets writes from them (a plugin's tool cannot link under tools/fuzz).
+            exclude: ["Report"]
         ),
-        // The report's style sheet and scripts (Sources/LifetraceAnalysis/Report/) compiled in as
-        // StaticStrings: real files for editors and `node --check`, nothing to ship beside the binary.
-        .executableTarget(name: "ReportAssetsGenerator", path: "Plugins/ReportAssetsGenerator"),
-        .plugin(name: "ReportAssetsPlugin", capability: .buildTool(), dependencies: ["ReportAssetsGenerator"]),
         // Reading LTTng's CTF traces, recorded or live, with libbabeltrace2 (Debian's
         // libbabeltrace2-dev): a C graph whose sink hands each event over as one flat record.
         .target(name: "CLifetraceCTF", linkerSettings: [.linkedLibrary("babeltrace2")]),

@@ -5,7 +5,7 @@ import LifetraceTestSupport
 import Testing
 
 /// The report's style sheet and scripts: real files in Sources/LifetraceAnalysis/Report/, compiled
-/// in by ReportAssetsPlugin (its tool, ReportAssetsGenerator, writes them as Swift string literals).
+/// in by tools/report-assets, which writes them into ReportAssets+Files.swift as string literals.
 @Suite struct ReportAssetsTests {
     static let directory = "Sources/LifetraceAnalysis/Report"
 
