@@ -4,10 +4,11 @@ import Lifetrace
 /// passes, one per controller name), each with its marks and appearance-state bars, in flat
 /// number arrays with times in nanoseconds from the first event.
 ///
-/// `{"t0":…, "span":…, "hooks":[names], "details":[texts], "lanes":[{"name", "kind", "marks":[hook,
-/// start, duration (-1: instant), detail (-1: none), seq, depth, …], "states":[state, start, end, …],
-/// "maxDuration", "process"}]}`; kinds are `steps`, `layout` and `controller`; states are 0
-/// appearing, 1 appeared, 2 disappearing.
+/// `{"t0":…, "span":…, "events":…, "hooks":[names], "categories":[the hooks' categories],
+/// "details":[texts], "lanes":[{"name", "kind", "instances", "maxDuration", "marks":[hook, start,
+/// duration (-1: instant), detail, seq, depth, …], "states":[state, start, end, …], "process"}]}`,
+/// built with ``JSONObject``, one lane a line; kinds are `steps`, `layout` and `controller`; states
+/// are 0 appearing, 1 appeared, 2 disappearing.
 ///
 /// A trace of several processes (events with a `pid`, as an LTTng session's) gets a lane group per
 /// process: each lane belongs to one process (`process`), the groups in order of process id, and
