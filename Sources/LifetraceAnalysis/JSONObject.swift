@@ -1,7 +1,8 @@
 /// One JSON object built field by field, for the exporters and the report: keys in the order added,
 /// strings quoted by ``JSONText/quote(_:)``, integers as they print, arrays of integers, strings or
-/// objects, nested objects and pre-rendered numbers (``JSONText/microseconds(_:)``) as given. Keys are literals of ours, which need no escaping, or an
-/// event's field names, quoted (``add(field:_:)``).
+/// objects, nested objects and pre-rendered numbers (``JSONText/microseconds(_:)``) as given. Keys
+/// are literals of ours, which need no escaping, or an event's field names, quoted
+/// (``add(field:_:)``).
 ///
 /// ```swift
 /// var event = JSONObject()
