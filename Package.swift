@@ -101,6 +101,14 @@ let package = Package(
             dependencies: [
                 "Lifetrace", "LifetraceLTTng", "LifetraceUI", "LifetraceScenario", "LifetraceAnalysis",
                 "LifetraceCTF", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            // Release builds link the Swift runtime and libraries statically: loading a dozen Swift
+            // shared objects was a fifth of `lifetrace run`'s start-up (issue 15, docs/benchmarks.md).
+            // (FoundationEssentials' C shims are not in the static link's default libraries.)
+            linkerSettings: [
+                .unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(configuration: .release)),
+                .linkedLibrary("_FoundationCShims", .when(configuration: .release)),
+                .linkedLibrary("_FoundationCollections", .when(configuration: .release)),
             ]
         ),
         // `swift package --allow-writing-to-package-directory trace PRODUCT [ARGS…]`.

@@ -124,6 +124,13 @@ let package = Package(
             dependencies: ["BenchmarkSupport", .product(name: "LifetraceUI", package: root)],
             path: "Sources/DepthProbe"
         ),
+        // Layout passes over a window of plain views, for callgrind (tools/bench-layout-instructions):
+        // the same code built with instrumentation in and compiled out (-DLIFETRACE_COMPILED_OUT).
+        .executableTarget(
+            name: "LayoutProbe",
+            dependencies: ["BenchmarkSupport", .product(name: "Lifetrace", package: root), .product(name: "LifetraceUI", package: root)],
+            path: "Sources/LayoutProbe"
+        ),
         // One hook path in a loop, for callgrind: `valgrind --tool=callgrind .build/release/HookProbe no-sink`.
         .executableTarget(
             name: "HookProbe",

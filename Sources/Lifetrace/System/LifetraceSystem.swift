@@ -20,18 +20,29 @@ public enum LifetraceSystem {
 
     /// Whether a sink would take the begin or the end of an interval of `hook` now: one inlined
     /// load when no sink is installed, two more when the global sink has a ``HookGate``.
+    ///
+    /// Built with `-DLIFETRACE_COMPILED_OUT` (every module), it is `false`: the hooks fold away, which
+    /// is how tools/bench-layout-instructions measures what instrumentation costs when off.
     @inlinable
     public static func wantsInterval(_ hook: Hook) -> Bool {
+        #if LIFETRACE_COMPILED_OUT
+        return false
+        #else
         // A literal is resolved only once a sink is installed (the branch folds away for built hooks).
         if hook.isLiteral { return lifetrace_is_active() != 0 && lifetrace_wants_interval(hook.code) != 0 }
         return lifetrace_wants_interval(hook.code) != 0
+        #endif
     }
 
     /// Whether a sink would take an instant of `hook` now.
     @inlinable
     public static func wantsInstant(_ hook: Hook) -> Bool {
+        #if LIFETRACE_COMPILED_OUT
+        return false
+        #else
         if hook.isLiteral { return lifetrace_is_active() != 0 && lifetrace_wants_instant(hook.code) != 0 }
         return lifetrace_wants_instant(hook.code) != 0
+        #endif
     }
 
     /// Installs `sink` as the process-wide destination of events, replacing the previous one.

@@ -31,12 +31,12 @@ extension ViewController {
 
     /// Emits the containment event of `willMove(toParent:)`; the base implementation calls it.
     func noteWillMove(toParent parent: ViewController?) {
-        probe.emitEvent(.willMove, Details(target: parent?.instrumentationSubject))
+        emitEvent(.willMove, target: parent)
     }
 
     /// Emits the containment event of `didMove(toParent:)` and ends the moving flags.
     func noteDidMove(toParent parent: ViewController?) {
-        probe.emitEvent(.didMove, Details(target: parent?.instrumentationSubject))
+        emitEvent(.didMove, target: parent)
         isMovingToParent = false
         isMovingFromParent = false
     }
@@ -114,8 +114,7 @@ extension ViewController {
         }
         let animated = duration > 0
         let forwards = shouldAutomaticallyForwardAppearanceMethods && appearanceState == .appeared
-        let transition = probe.beginInterval(
-            .transition, Details(target: toViewController.instrumentationSubject, animated: animated, text: "children"))
+        let transition = beginTransition(.children, to: toViewController, animated: animated)
         if forwards {
             fromViewController.beginAppearance(false, animated: animated)
             toViewController.beginAppearance(true, animated: animated)
@@ -131,7 +130,7 @@ extension ViewController {
                 fromViewController.endAppearance()
                 toViewController.endAppearance()
             }
-            self?.probe.endInterval(transition)
+            self?.endInterval(transition)
             completion?(true)
         }
         runLoop.afterAnimation(animated, duration: duration, finish)

@@ -334,7 +334,7 @@ open class ViewController: Instrumented {
         defer { coordinator.isForwarding = false }
         var pending: [ViewController] = [self]
         while let controller = pending.popLast() {
-            controller.probe.withInterval(.viewWillTransition, Details(animated: coordinator.isAnimated, text: size.description)) {
+            controller.withInterval(.viewWillTransition, animated: coordinator.isAnimated, text: size.description) {
                 controller.viewWillTransition(to: size, with: coordinator)
             }
             pending.append(contentsOf: coordinator.forwarded.reversed())

@@ -54,7 +54,7 @@ public final class InteractivePopTransition {
             incoming.viewIfLoaded?.removeFromSuperview()
             outgoing.beginAppearance(true, animated: true)
             outgoing.endAppearance()
-            navigation.probe.endInterval(transition)
+            navigation.endInterval(transition)
         }
         navigation.setPendingCompletion(reversal, after: NavigationController.transitionDuration / 2)
     }

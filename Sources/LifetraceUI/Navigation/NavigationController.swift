@@ -266,8 +266,7 @@ open class NavigationController: ViewController {
         then finished: (@MainActor () -> Void)? = nil
     ) -> IntervalState {
         newTop.loadViewIfNeeded()
-        let transition = probe.beginInterval(
-            .transition, Details(target: newTop.instrumentationSubject, animated: animated, text: isPop ? "pop" : "push"))
+        let transition = beginTransition(isPop ? .pop : .push, to: newTop, animated: animated)
         oldTop.beginAppearance(false, animated: animated)
         newTop.beginAppearance(true, animated: animated)
         notifyWillShow(newTop, animated: animated)
@@ -281,7 +280,7 @@ open class NavigationController: ViewController {
             newTop.endAppearance()
             notifyDidShow(newTop, animated: animated)
             finishContainment(added: containment.added, removed: containment.removed)
-            probe.endInterval(transition)
+            endInterval(transition)
             finished?()
         }
         if interactive {

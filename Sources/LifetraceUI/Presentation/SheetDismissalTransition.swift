@@ -23,8 +23,7 @@ public final class SheetDismissalTransition {
         self.presentationController = presentationController
         self.presenter = presenter
         let sheet = presentationController.presentedViewController
-        transition = presenter.probe.beginInterval(
-            .transition, Details(target: sheet.instrumentationSubject, animated: true, text: "dismiss interactive"))
+        transition = presenter.beginTransition(.interactiveDismiss, to: sheet, animated: true)
         sheet.isBeingDismissed = true
         presentationController.notify(.presentationControllerWillDismiss) {
             $0.presentationControllerWillDismiss(presentationController)
@@ -43,7 +42,7 @@ public final class SheetDismissalTransition {
             sheet.isBeingDismissed = false
             presenter.presentedStorage = nil
             sheet.presentingStorage = nil
-            presenter.probe.endInterval(transition)
+            presenter.endInterval(transition)
             presentationController.notify(.presentationControllerDidDismiss) {
                 $0.presentationControllerDidDismiss(presentationController)
             }
@@ -59,7 +58,7 @@ public final class SheetDismissalTransition {
             sheet.beginAppearance(true, animated: true)
             sheet.endAppearance()
             sheet.isBeingDismissed = false
-            presenter.probe.endInterval(transition)
+            presenter.endInterval(transition)
         }
     }
 }

@@ -35,9 +35,7 @@ extension ViewController {
         controller.loadViewIfNeeded()
         let animation = presenter.providesPresentationContextTransitionStyle && style.coversPresentationContextOnly
             ? presenter.modalTransitionStyle : controller.modalTransitionStyle
-        let transition = presenter.probe.beginInterval(
-            .transition,
-            Details(target: controller.instrumentationSubject, animated: animated, text: "present \(style.rawValue) \(animation.rawValue)"))
+        let transition = presenter.beginTransition(.present(style, animation), to: controller, animated: animated)
         presenter.presentedStorage = controller
         controller.presentingStorage = presenter
         controller.isBeingPresented = true
@@ -60,7 +58,7 @@ extension ViewController {
                 presenter.endAppearance()
             }
             controller.isBeingPresented = false
-            presenter.probe.endInterval(transition)
+            presenter.endInterval(transition)
             completion?()
         }
         runLoop.afterAnimation(animated, duration: modalTransitionDuration, finish)
@@ -87,8 +85,7 @@ extension ViewController {
         }
         let top = chain.last!
         let revealsPresenter = chain.first!.modalPresentationStyle.removesPresenterView
-        let transition = presenter.probe.beginInterval(
-            .transition, Details(target: presenter.instrumentationSubject, animated: animated, text: "dismiss"))
+        let transition = presenter.beginTransition(.dismiss, to: presenter, animated: animated)
         for controller in chain { controller.isBeingDismissed = true }
         for controller in chain.reversed() where controller.appearanceState != .disappeared {
             controller.beginAppearance(false, animated: animated && controller === top)
@@ -117,7 +114,7 @@ extension ViewController {
                 controller.presentingStorage?.presentedStorage = nil
                 controller.presentingStorage = nil
             }
-            presenter.probe.endInterval(transition)
+            presenter.endInterval(transition)
             completion?()
         }
         runLoop.afterAnimation(animated, duration: modalTransitionDuration, finish)

@@ -121,7 +121,7 @@ open class TabBarController: ViewController {
             if isViewLoaded, appearanceState != .disappeared { installView(of: new) }
             return
         }
-        let transition = probe.beginInterval(.transition, Details(target: new.instrumentationSubject, animated: false, text: "tab"))
+        let transition = beginTransition(.tab, to: new, animated: false)
         new.beginAppearance(true, animated: false)
         old?.beginAppearance(false, animated: false)
         installView(of: new)
@@ -129,7 +129,7 @@ open class TabBarController: ViewController {
         new.sendViewIsAppearingIfNeeded()
         old?.endAppearance()
         new.endAppearance()
-        probe.endInterval(transition)
+        endInterval(transition)
     }
 
     private func installView(of controller: ViewController) {

@@ -30,11 +30,11 @@ extension ViewController {
         guard traits != previous else { return }
         knownTraits = traits
         let changed = traits.changedTraits(from: previous)
-        probe.withInterval(.traitCollectionDidChange, Details(text: traits.changes(from: previous))) {
+        withInterval(.traitCollectionDidChange, text: traits.changes(from: previous)) {
             traitCollectionDidChange(previous)
         }
         for registration in traitRegistrations where registration.traits.contains(where: changed.contains) {
-            probe.withInterval(.traitChangeHandler, Details(text: registration.traits.map(\.rawValue).joined(separator: " "))) {
+            withInterval(.traitChangeHandler, text: registration.traits.map(\.rawValue).joined(separator: " ")) {
                 registration.handler(self, previous)
             }
         }
@@ -51,8 +51,10 @@ extension ViewController {
         defer { coordinator.isForwarding = false }
         var pending: [ViewController] = [self]
         while let controller = pending.popLast() {
-            let details = Details(animated: coordinator.isAnimated, text: traits.changes(from: controller.traitCollection))
-            controller.probe.withInterval(.willTransitionToTraitCollection, details) {
+            controller.withInterval(
+                .willTransitionToTraitCollection, animated: coordinator.isAnimated,
+                text: traits.changes(from: controller.traitCollection)
+            ) {
                 controller.willTransition(to: traits, with: coordinator)
             }
             pending.append(contentsOf: coordinator.forwarded.reversed())

@@ -131,7 +131,7 @@ open class Window: View {
         let coordinator = TransitionCoordinator(
             transitionDuration: animated ? Self.sizeTransitionDuration : 0, isAnimated: animated)
         let probe = Probe(subject: probeSubject)
-        let state = probe.beginInterval(.transition, Details(animated: animated, text: "size \(size)"))
+        let state = probe.beginInterval(.transition, Details(animated: animated, text: TransitionKind.size(size).description))
         // A size class that changes is announced first (`willTransition(to:with:)`: "before changing
         // the current object's traits"), then the size.
         let traits = TraitCollection(size: size, style: userInterfaceStyle)
