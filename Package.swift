@@ -63,7 +63,10 @@ let package = Package(
         // Reading traces back: statistics, the HTML report, Chrome trace export, diffs.
         .target(
             name: "LifetraceAnalysis",
-            dependencies: ["Lifetrace", .product(name: "Histogram", package: "hdrhistogram-swift")]
+            dependencies: ["Lifetrace", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            // The report's style sheet and scripts: compiled in from ReportAssets+Files.swift, which
+            // tools/report-assets writes from them (a plugin's tool cannot link under tools/fuzz).
+            exclude: ["Report"]
         ),
         // Reading LTTng's CTF traces, recorded or live, with libbabeltrace2 (Debian's
         // libbabeltrace2-dev): a C graph whose sink hands each event over as one flat record.

@@ -48,11 +48,9 @@ public struct HTMLReport: Sendable {
             <meta name="generator" content="lifetrace report">
             <title>lifetrace report: loading \(HTMLText.escape(heading))</title>
             <style>
-            \(ReportAssets.css)
-            </style>
+            \(ReportAssets.reportCSS)</style>
             <script>
-            \(ReportAssets.errorHandler)
-            </script>
+            \(ReportAssets.errorHandlerJS)</script>
             </head>
             <body>
             <header>
@@ -94,8 +92,7 @@ public struct HTMLReport: Sendable {
             </section>
             <script type="application/json" id="trace-data">\(timeline.json)</script>
             <script>
-            \(ReportAssets.script)
-            </script>
+            \(ReportAssets.reportJS)</script>
             </body>
             </html>
 

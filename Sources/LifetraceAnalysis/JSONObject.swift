@@ -1,7 +1,8 @@
-/// One JSON object built field by field, for the exporters: keys in the order added, strings quoted
-/// by ``JSONText/quote(_:)``, integers as they print, nested objects and pre-rendered numbers
-/// (``JSONText/microseconds(_:)``) as given. Keys are literals of ours, which need no escaping, or an
-/// event's field names, quoted (``add(field:_:)``).
+/// One JSON object built field by field, for the exporters and the report: keys in the order added,
+/// strings quoted by ``JSONText/quote(_:)``, integers as they print, arrays of integers, strings or
+/// objects, nested objects and pre-rendered numbers (``JSONText/microseconds(_:)``) as given. Keys
+/// are literals of ours, which need no escaping, or an event's field names, quoted
+/// (``add(field:_:)``).
 ///
 /// ```swift
 /// var event = JSONObject()
@@ -16,6 +17,12 @@ struct JSONObject {
         case bool(Bool)
         /// JSON text already rendered: a number with decimals, a nested object's ``JSONObject/json``.
         case raw(String)
+        /// An array of integers, `[1,2,3]`, written straight into the object's text.
+        case integers([Int64])
+        /// An array of strings, each quoted, `["a","b"]`.
+        case strings([String])
+        /// An array of objects, one a line (`[` and `]` on lines of their own), as the report's lanes.
+        case objectLines([JSONObject])
 
         static func integer(_ value: some BinaryInteger) -> Value { .raw(String(value)) }
         static func object(_ object: JSONObject) -> Value { .raw(object.json) }
@@ -48,6 +55,28 @@ struct JSONObject {
         case .string(let string): text += JSONText.quote(string)
         case .bool(let flag): text += flag ? "true" : "false"
         case .raw(let rendered): text += rendered
+        case .integers(let numbers):
+            text += "["
+            for (index, number) in numbers.enumerated() {
+                if index > 0 { text += "," }
+                text += String(number)
+            }
+            text += "]"
+        case .strings(let strings):
+            text += "["
+            for (index, string) in strings.enumerated() {
+                if index > 0 { text += "," }
+                text += JSONText.quote(string)
+            }
+            text += "]"
+        case .objectLines(let objects):
+            text += "[\n"
+            for (index, object) in objects.enumerated() {
+                if index > 0 { text += ",\n" }
+                text += object.text
+                text += "}"
+            }
+            text += "\n]"
         }
     }
 

@@ -4,10 +4,11 @@ import Lifetrace
 /// passes, one per controller name), each with its marks and appearance-state bars, in flat
 /// number arrays with times in nanoseconds from the first event.
 ///
-/// `{"t0":…, "span":…, "hooks":[names], "details":[texts], "lanes":[{"name", "kind", "marks":[hook,
-/// start, duration (-1: instant), detail (-1: none), seq, depth, …], "states":[state, start, end, …],
-/// "maxDuration", "process"}]}`; kinds are `steps`, `layout` and `controller`; states are 0
-/// appearing, 1 appeared, 2 disappearing.
+/// `{"t0":…, "span":…, "events":…, "hooks":[names], "categories":[the hooks' categories],
+/// "details":[texts], "lanes":[{"name", "kind", "instances", "maxDuration", "marks":[hook, start,
+/// duration (-1: instant), detail, seq, depth, …], "states":[state, start, end, …], "process"}]}`,
+/// built with ``JSONObject``, one lane a line; kinds are `steps`, `layout` and `controller`; states
+/// are 0 appearing, 1 appeared, 2 disappearing.
 ///
 /// A trace of several processes (events with a `pid`, as an LTTng session's) gets a lane group per
 /// process: each lane belongs to one process (`process`), the groups in order of process id, and
@@ -107,7 +108,7 @@ struct ReportTimeline {
             lanes[index].ids.insert(interval.subject.id)
             let end = interval.endTimestamp ?? max(t1, interval.startTimestamp)
             let seq = interval.beginIndex.map { events[$0].seq } ?? interval.endIndex.map { events[$0].seq } ?? 0
-                        marks.append(Mark(
+            marks.append(Mark(
                 lane: index, hook: hookNumber(interval.hook), start: offset(interval.startTimestamp),
                 duration: Int64(clamping: end &- interval.startTimestamp),
                 detail: detailNumber(interval.hook, interval.subject, interval.details, unfinished: interval.endTimestamp == nil),
@@ -127,7 +128,12 @@ struct ReportTimeline {
             while let top = stacks[mark.lane].last, top <= mark.start { stacks[mark.lane].removeLast() }
             let depth = Int64(stacks[mark.lane].count)
             if mark.duration >= 0 { stacks[mark.lane].append(end) }
-            lanes[mark.lane].marks += [mark.hook, mark.start, mark.duration, mark.detail, mark.seq, depth]
+            lanes[mark.lane].marks.append(mark.hook)
+            lanes[mark.lane].marks.append(mark.start)
+            lanes[mark.lane].marks.append(mark.duration)
+            lanes[mark.lane].marks.append(mark.detail)
+            lanes[mark.lane].marks.append(mark.seq)
+            lanes[mark.lane].marks.append(depth)
             lanes[mark.lane].maxDuration = max(lanes[mark.lane].maxDuration, mark.duration)
         }
 
@@ -135,7 +141,9 @@ struct ReportTimeline {
         var open: [UInt: (lane: Int, state: Int64, start: Int64)] = [:]
         func close(_ id: UInt, at time: Int64) {
             if let bar = open.removeValue(forKey: id) {
-                lanes[bar.lane].states += [bar.state, bar.start, max(time, bar.start)]
+                lanes[bar.lane].states.append(bar.state)
+                lanes[bar.lane].states.append(bar.start)
+                lanes[bar.lane].states.append(max(time, bar.start))
             }
         }
         for event in events where event.hook != .scenarioStep && event.hook != .layoutPass {
@@ -167,7 +175,12 @@ struct ReportTimeline {
                 position += 3
             }
             triples.sort { $0.1 < $1.1 }
-            lanes[index].states = triples.flatMap { [$0.0, $0.1, $0.2] }
+            lanes[index].states.removeAll(keepingCapacity: true)
+            for (state, start, end) in triples {
+                lanes[index].states.append(state)
+                lanes[index].states.append(start)
+                lanes[index].states.append(end)
+            }
         }
 
         // Per process (in process order), the steps lane, then the layout lane, then controllers in
@@ -180,19 +193,25 @@ struct ReportTimeline {
             return ra != rb ? ra < rb : a.offset < b.offset
         }.map(\.element)
 
-        func numbers(_ values: [Int64]) -> String { "[" + values.map(String.init).joined(separator: ",") + "]" }
-        var json = "{\"t0\":\(t0),\"span\":\(t1 - t0),\"events\":\(events.count)"
-        json += ",\"hooks\":[" + hooks.map(JSONText.quote).joined(separator: ",") + "]"
-        json += ",\"categories\":[" + hooks.map { JSONText.quote(ChromeTraceExporter.category(Hook($0))) }.joined(separator: ",") + "]"
-        json += ",\"details\":[" + details.map(JSONText.quote).joined(separator: ",") + "]"
-        json += ",\"lanes\":[\n"
-        json += lanes.map { lane in
-            "{\"name\":\(JSONText.quote(lane.name)),\"kind\":\"\(lane.kind)\",\"instances\":\(lane.ids.count),"
-                + "\"maxDuration\":\(lane.maxDuration),\"marks\":\(numbers(lane.marks)),\"states\":\(numbers(lane.states))"
-                + (lane.process.map { ",\"process\":\($0)" } ?? "") + "}"
-        }.joined(separator: ",\n")
-        json += "\n]}"
-        self.json = json
+        var json = JSONObject()
+        json.add("t0", .integer(t0))
+        json.add("span", .integer(t1 - t0))
+        json.add("events", .integer(events.count))
+        json.add("hooks", .strings(hooks))
+        json.add("categories", .strings(hooks.map { ChromeTraceExporter.category(Hook($0)) }))
+        json.add("details", .strings(details))
+        json.add("lanes", .objectLines(lanes.map { lane in
+            var object = JSONObject()
+            object.add("name", .string(lane.name))
+            object.add("kind", .string(lane.kind))
+            object.add("instances", .integer(lane.ids.count))
+            object.add("maxDuration", .integer(lane.maxDuration))
+            object.add("marks", .integers(lane.marks))
+            object.add("states", .integers(lane.states))
+            object.add("process", lane.process.map { .integer($0) })
+            return object
+        }))
+        self.json = json.json
         laneNames = lanes.map(\.name)
     }
 }
