@@ -39,14 +39,7 @@ struct StoryboardStepTests {
 
     @Test("each malformed storyboard step is an error at the word at fault", arguments: errors)
     func errorLocated(_ expected: TransitionStepParserTests.ErrorCase) {
-        do {
-            _ = try ScenarioParser.parse("launch A\n" + expected.text, source: "t.scenario")
-            Issue.record("\(expected.text) parsed")
-        } catch {
-            #expect(error.line == 2)
-            #expect(error.column == expected.column, "\(error)")
-            #expect(error.message.hasPrefix(expected.message), "\(error.message)")
-        }
+        expected.expectLocated()
     }
 
     static let misuse: [LocatedMisuse] = [

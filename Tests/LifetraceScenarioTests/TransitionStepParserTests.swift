@@ -41,6 +41,19 @@ struct TransitionStepParserTests {
         init(_ text: String, _ column: Int, _ message: String) {
             (self.text, self.column, self.message) = (text, column, message)
         }
+
+        /// Parses the step after a `launch A` line and expects an error on line 2, at ``column``,
+        /// whose message starts with ``message``.
+        func expectLocated(sourceLocation: SourceLocation = #_sourceLocation) {
+            do {
+                _ = try ScenarioParser.parse("launch A\n" + text, source: "t.scenario")
+                Issue.record("\(text) parsed", sourceLocation: sourceLocation)
+            } catch {
+                #expect(error.line == 2, sourceLocation: sourceLocation)
+                #expect(error.column == column, "\(error)", sourceLocation: sourceLocation)
+                #expect(error.message.hasPrefix(message), "\(error.message)", sourceLocation: sourceLocation)
+            }
+        }
     }
 
     static let errors: [ErrorCase] = [
@@ -70,13 +83,6 @@ struct TransitionStepParserTests {
 
     @Test("each malformed new step is an error at the word at fault", arguments: errors)
     func errorLocated(_ expected: ErrorCase) {
-        do {
-            _ = try ScenarioParser.parse("launch A\n" + expected.text, source: "t.scenario")
-            Issue.record("\(expected.text) parsed")
-        } catch {
-            #expect(error.line == 2)
-            #expect(error.column == expected.column)
-            #expect(error.message.hasPrefix(expected.message), "\(error.message)")
-        }
+        expected.expectLocated()
     }
 }
