@@ -326,6 +326,17 @@ open class ViewController: Instrumented {
     /// Sends `viewWillTransition(to:with:)` to this controller and, as the callbacks forward it,
     /// down the hierarchy: a forwarded call made while a walk runs joins the walk's worklist.
     func notifyWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
+        walkForwarding(with: coordinator) { controller in
+            controller.withInterval(.viewWillTransition, animated: coordinator.isAnimated, text: size.description) {
+                controller.viewWillTransition(to: size, with: coordinator)
+            }
+        }
+    }
+
+    /// Runs `send` for this controller and for each controller its callbacks forward the call to
+    /// (depth first, in forwarding order), without recursing; a call forwarded while a walk runs
+    /// joins that walk's worklist instead of starting one of its own.
+    func walkForwarding(with coordinator: TransitionCoordinator, _ send: (ViewController) -> Void) {
         guard !coordinator.isForwarding else {
             coordinator.forwarded.append(self)
             return
@@ -334,9 +345,7 @@ open class ViewController: Instrumented {
         defer { coordinator.isForwarding = false }
         var pending: [ViewController] = [self]
         while let controller = pending.popLast() {
-            controller.withInterval(.viewWillTransition, animated: coordinator.isAnimated, text: size.description) {
-                controller.viewWillTransition(to: size, with: coordinator)
-            }
+            send(controller)
             pending.append(contentsOf: coordinator.forwarded.reversed())
             coordinator.forwarded.removeAll(keepingCapacity: true)
         }

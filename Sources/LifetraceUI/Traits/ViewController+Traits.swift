@@ -43,22 +43,13 @@ extension ViewController {
     /// Sends `willTransition(to:with:)` to this controller and, as the callbacks forward it, down
     /// the hierarchy, as ``notifyWillTransition(to:with:)`` walks `viewWillTransition(to:with:)`.
     func notifyWillTransition(toTraits traits: TraitCollection, with coordinator: TransitionCoordinator) {
-        guard !coordinator.isForwarding else {
-            coordinator.forwarded.append(self)
-            return
-        }
-        coordinator.isForwarding = true
-        defer { coordinator.isForwarding = false }
-        var pending: [ViewController] = [self]
-        while let controller = pending.popLast() {
+        walkForwarding(with: coordinator) { controller in
             controller.withInterval(
                 .willTransitionToTraitCollection, animated: coordinator.isAnimated,
                 text: traits.changes(from: controller.traitCollection)
             ) {
                 controller.willTransition(to: traits, with: coordinator)
             }
-            pending.append(contentsOf: coordinator.forwarded.reversed())
-            coordinator.forwarded.removeAll(keepingCapacity: true)
         }
     }
 
