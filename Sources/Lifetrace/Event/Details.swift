@@ -11,14 +11,15 @@ public struct Details: Sendable, Hashable {
     // text or fields allocate their `Strings` once, when a sink wants the event; most hooks' details
     // (an `animated` flag, an index, a count) have none.
     //
-    // Invariants: `_animated` holds 0 (absent), 1 (false) or 2 (true); `strings` is `nil` when the
+    // Invariants: `strings` is `nil` when the
     // target, the text and the fields are all absent, and never holds an empty `fields` list; it is
     // immutable and shared by copies (setting a member makes a new one), so equality is field by field.
+    /// The hook's `animated` flag, where it has one.
+    public var animated: Bool?
     /// An ordinal, such as the index of a scenario step.
     public var index: Int?
     /// A count, such as the number of views a layout pass laid out.
     public var count: Int?
-    @usableFromInline var _animated: UInt8
     @usableFromInline var strings: Strings?
 
     /// The target, text and fields, out of line (see the layout note above).
@@ -60,15 +61,8 @@ public struct Details: Sendable, Hashable {
     ) {
         self.index = index
         self.count = count
-        _animated = Self.encode(animated)
+        self.animated = animated
         strings = Self.strings(target: target, text: text, fields: fields)
-    }
-
-    /// The hook's `animated` flag, where it has one.
-    @inlinable
-    public var animated: Bool? {
-        get { _animated == 0 ? nil : _animated == 2 }
-        set { _animated = Self.encode(newValue) }
     }
 
     /// The other controller the hook concerns (the shown one, the segue destination).
@@ -91,15 +85,6 @@ public struct Details: Sendable, Hashable {
     public var fields: [Field]? {
         get { strings?.fields }
         set { strings = Self.strings(target: strings?.target, text: strings?.text, fields: newValue) }
-    }
-
-    @inlinable
-    static func encode(_ animated: Bool?) -> UInt8 {
-        switch animated {
-        case nil: 0
-        case false?: 1
-        case true?: 2
-        }
     }
 
     @inlinable

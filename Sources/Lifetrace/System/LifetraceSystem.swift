@@ -70,7 +70,7 @@ public enum LifetraceSystem {
 
     /// The sink that receives events emitted from the current task now.
     public static var sink: any Sink {
-        currentBox()?.sink ?? NoOpSink()
+        Dispatch.currentBox()?.sink ?? NoOpSink()
     }
 
     /// Runs `operation` with `sink` receiving the events emitted from this task (and the tasks it
@@ -95,7 +95,7 @@ public enum LifetraceSystem {
 
     /// Writes out whatever the current sink has buffered.
     public static func flush() {
-        currentBox()?.sink.flush()
+        Dispatch.currentBox()?.sink.flush()
     }
 
     /// Flushes the current sink and every file or stream output of the process; returns a line for
@@ -105,6 +105,4 @@ public enum LifetraceSystem {
         flush()
         return ExitFlusher.flushReportingLosses()
     }
-
-    private static func currentBox() -> SinkBox? { Dispatch.currentBox() }
 }
