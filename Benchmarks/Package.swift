@@ -53,6 +53,7 @@ let package = Package(
             name: "ObservabilityCost",
             dependencies: [
                 "BenchmarkSupport",
+                "LogFixtures",
                 .product(name: "Lifetrace", package: root),
                 .product(name: "LifetraceLTTng", package: root),
                 .product(name: "LifetraceLogging", package: root),
@@ -121,6 +122,8 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .target(name: "ProbeSupport", path: "Sources/ProbeSupport"),
+        // The log handler the observability suite and probe both measure swift-log against.
+        .target(name: "LogFixtures", dependencies: [.product(name: "Logging", package: "swift-log")], path: "Sources/LogFixtures"),
         // One solver measure in a loop, for callgrind (tools/bench counts both sides; docs/benchmarks.md has the command).
         .executableTarget(
             name: "SolverProbe",
@@ -153,6 +156,7 @@ let package = Package(
         .executableTarget(
             name: "ObservabilityProbe",
             dependencies: [
+                "LogFixtures",
                 .product(name: "Lifetrace", package: root),
                 .product(name: "LifetraceLTTng", package: root),
                 .product(name: "LifetraceLogging", package: root),

@@ -14,6 +14,7 @@ import LifetraceLTTng
 import LifetraceLogging
 import LifetraceTracepoints
 import LifetraceTracing
+import LogFixtures
 import Logging
 import Tracing
 
@@ -40,19 +41,6 @@ func makeSpan<T: Tracer>(through tracer: T, _ i: Int) {
 /// A controller's hook, as `HookCost` measures it.
 final class FeedViewController: Instrumented, Sendable {
     let instrumentationName = "FeedViewController"
-}
-
-/// A swift-log handler that takes records at `info` and drops them: what swift-log itself costs a
-/// log call that a handler accepts by level (the record built: message, metadata, source), before
-/// the handler does anything. swift-log's no-op handler reads `critical`, so `Logger` builds nothing.
-struct DroppingLogHandler: LogHandler {
-    var logLevel: Logger.Level = .info
-    var metadata: Logger.Metadata = [:]
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-    func log(event: LogEvent) {}
 }
 
 let controller = FeedViewController()

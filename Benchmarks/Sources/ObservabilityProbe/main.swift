@@ -16,6 +16,7 @@ import LifetraceLTTng
 import LifetraceLogging
 import LifetraceTracepoints
 import LifetraceTracing
+import LogFixtures
 import Logging
 import Tracing
 
@@ -31,15 +32,6 @@ LifetraceSystem.bootstrap(LTTngSink())
 let noOpLogger = Logger(label: "bench.server") { _ in SwiftLogNoOpLogHandler() }
 let droppingLogger = Logger(label: "bench.server") { _ in DroppingLogHandler() }
 
-struct DroppingLogHandler: LogHandler {
-    var logLevel: Logger.Level = .info
-    var metadata: Logger.Metadata = [:]
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-    func log(event: LogEvent) {}
-}
 let lifetraceLogger = Logger(label: "bench.server") { LifetraceLogHandler(label: $0, metadataProvider: nil) }
 let inMemoryTracer = InMemoryTracer()
 
