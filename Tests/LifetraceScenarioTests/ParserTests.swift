@@ -255,7 +255,7 @@ struct ParserTests {
     func description() {
         let error = ScenarioError(source: "a.scenario", line: 3, column: 5, message: "m")
         #expect(error.description == "a.scenario:3:5: error: m")
-        #expect(error.file == "a.scenario")
+        #expect(error.source == "a.scenario")
         let whole = ScenarioError(source: "b.scenario", line: 0, column: 0, message: "no such scenario file")
         #expect(whole.description == "b.scenario: error: no such scenario file")
     }

@@ -160,6 +160,16 @@ extension HookNames {
         }
     }
 
+    /// How events of a well-known hook read as text, from its shape in hooks.def (`.plain` for
+    /// hooks of other runtimes).
+    static func lineShape(of code: UInt32) -> LineShape {
+        switch code {
+        case 28: .marker
+        case 36: .record
+        default: .plain
+        }
+    }
+
     /// The category of a well-known hook (`other` for hooks of other runtimes).
     static func category(of code: UInt32) -> StaticString {
         switch code {

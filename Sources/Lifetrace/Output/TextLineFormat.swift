@@ -34,20 +34,29 @@ public struct TextLineFormat: Sendable, Hashable {
             }
             buffer.append("] ")
         }
+        switch HookNames.lineShape(of: event.hook.code) {
+        case .plain: appendPlain(event, to: &buffer)
+        case .marker: appendMarker(event, to: &buffer)
+        case .record: Self.appendRecord(event, to: &buffer)
+        }
+    }
+
+    /// A section marker, named by the last component of its hook's name: `── step 3: pop`.
+    private func appendMarker(_ event: Event, to buffer: inout LineBuffer) {
+        let name = event.hook.name
+        buffer.append("── ")
+        buffer.appendPrintable(String(name[(name.lastIndex(of: ".").map(name.index(after:)) ?? name.startIndex)...]))
+        buffer.append(UInt8(ascii: " "))
+        buffer.appendDecimal(event.details.index ?? 0)
+        buffer.append(": ")
+        buffer.appendPrintable(event.details.text ?? "")
+        if event.phase == .end { appendDuration(event.duration, to: &buffer) }
+        buffer.append(UInt8(ascii: "\n"))
+    }
+
+    /// A controller's event: `<B: 0x6c16980> viewWillAppear animated`.
+    private func appendPlain(_ event: Event, to buffer: inout LineBuffer) {
         let details = event.details
-        if event.hook == .scenarioStep {
-            buffer.append("── step ")
-            buffer.appendDecimal(details.index ?? 0)
-            buffer.append(": ")
-            buffer.appendPrintable(details.text ?? "")
-            if event.phase == .end { appendDuration(event.duration, to: &buffer) }
-            buffer.append(UInt8(ascii: "\n"))
-            return
-        }
-        if event.hook == .log {
-            Self.appendLog(event, to: &buffer)
-            return
-        }
         Self.appendObject(event.subject, to: &buffer)
         buffer.append(UInt8(ascii: " "))
         if let name = HookNames.staticName(of: event.hook.code) {
@@ -78,7 +87,7 @@ public struct TextLineFormat: Sendable, Hashable {
 
     /// A log record as a log line: `label warning: message key=value …` (its metadata as
     /// `key=value`, then its other fields).
-    private static func appendLog(_ event: Event, to buffer: inout LineBuffer) {
+    private static func appendRecord(_ event: Event, to buffer: inout LineBuffer) {
         let fields = event.details.fields ?? []
         buffer.appendPrintable(event.subject.name)
         buffer.append(UInt8(ascii: " "))

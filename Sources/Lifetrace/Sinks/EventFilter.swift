@@ -17,9 +17,9 @@ public struct EventFilter: Sendable, Hashable {
         self.controllerPatterns = controllers?.map { Array($0.utf8) }
     }
 
-    /// Whether the filter keeps `event`. Scenario steps pass the controller filter, so a filtered
-    /// trace still shows where each step begins (name `scenario.*` among the hooks to keep them
-    /// when hooks are filtered).
+    /// Whether the filter keeps `event`. Section markers (hooks of shape `STEP` in hooks.def, such
+    /// as a scenario's steps) pass the controller filter, so a filtered trace still shows where each
+    /// section begins (name them among the hooks, `scenario.*`, to keep them when hooks are filtered).
     public func accepts(_ event: Event) -> Bool {
         acceptsHook(event.hook) && acceptsSubject(of: event)
     }
@@ -30,9 +30,9 @@ public struct EventFilter: Sendable, Hashable {
         return Self.anyMatches(hookPatterns, hook.name)
     }
 
-    /// Whether the controller patterns keep the event's subject (scenario steps always pass).
+    /// Whether the controller patterns keep the event's subject (section markers always pass).
     public func acceptsSubject(of event: Event) -> Bool {
-        guard let controllerPatterns, event.hook != .scenarioStep else { return true }
+        guard let controllerPatterns, HookNames.lineShape(of: event.hook.code) != .marker else { return true }
         return Self.anyMatches(controllerPatterns, event.subject.name)
     }
 
