@@ -17,12 +17,12 @@ import LifetraceTracepoints
 /// The sink tells the system which tracepoints are enabled (``wants(_:_:)``), so with no session
 /// a hook costs a load and a branch per tracepoint state, and no string is converted. With no
 /// session daemon, tracepoints simply stay disabled.
-public struct LTTngSink: TracerSink {
+public struct LTTngSink: TracerSink, GatedSink {
     /// Creates the sink.
     public init() {}
 
     /// Whether a session enables the tracepoint of this hook and phase (for the `log` hook: the
-    /// tracepoint of some level; its ``hookGate`` cannot tell, and lets every log record through to
+    /// tracepoint of some level; its gate cannot tell, and lets every log record through to
     /// ``record(_:_:_:_:seq:)``, which checks the record's level).
     @inlinable
     public func wants(_ hook: Hook, _ phase: Phase) -> Bool {
@@ -35,7 +35,7 @@ public struct LTTngSink: TracerSink {
 
     /// The provider's state table: with this sink installed alone, a hook whose tracepoints no
     /// session enables costs two loads and a branch, and no event is built.
-    public var hookGate: HookGate? { Self.gate }
+    package var hookGate: HookGate { Self.gate }
 
     private static let gate = HookGate(
         states: UnsafeRawPointer(lifetrace_tp_state_table()!).assumingMemoryBound(to: UnsafePointer<Int32>.self),

@@ -63,7 +63,7 @@ struct HookTests {
 
 /// A gate over a table of states, as an LTTng provider has; the sink consults it too, so the
 /// outcome is the same whether or not the inline check ran (other suites' scoped sinks bypass it).
-private final class GatedRecorder: Sink, @unchecked Sendable {
+private final class GatedRecorder: GatedSink, @unchecked Sendable {
     let states: UnsafeMutablePointer<Int32>
     let table: UnsafeMutablePointer<UnsafePointer<Int32>>
     let gate: HookGate
@@ -85,7 +85,7 @@ private final class GatedRecorder: Sink, @unchecked Sendable {
         states[slot] = 1
     }
 
-    var hookGate: HookGate? { gate }
+    var hookGate: HookGate { gate }
     func wants(_ hook: Hook, _ phase: Phase) -> Bool { gate.allows(hook, phase) }
     func emit(_ event: Event) { recorder.emit(event) }
 }

@@ -6,12 +6,16 @@ import CLifetrace
 /// With a gate, a hook whose tracepoints no session enables costs two loads and a branch, and no
 /// event is built. Slot of a hook: `code * 3 + phase` (begin 0, end 1, instant 2) for the
 /// well-known hooks, `customBase + phase` for the others.
-public struct HookGate: @unchecked Sendable {
+///
+/// Only LTTng's sink has one today, so the gate is a package detail of the two modules, not API: a
+/// sink offers it by conforming to ``GatedSink``.
+@usableFromInline
+package struct HookGate: @unchecked Sendable {
     @usableFromInline
     let table: UnsafePointer<lifetrace_gate>
 
     /// Creates a gate over `slotCount` state pointers (which must live as long as the process).
-    public init(states: UnsafePointer<UnsafePointer<Int32>>, slotCount: Int, customBase: Int) {
+    package init(states: UnsafePointer<UnsafePointer<Int32>>, slotCount: Int, customBase: Int) {
         let table = UnsafeMutablePointer<lifetrace_gate>.allocate(capacity: 1)
         table.initialize(
             to: lifetrace_gate(
@@ -24,7 +28,14 @@ public struct HookGate: @unchecked Sendable {
 
     /// Whether the gate lets the hook's `phase` through now.
     @inlinable
-    public func allows(_ hook: Hook, _ phase: Phase) -> Bool {
+    package func allows(_ hook: Hook, _ phase: Phase) -> Bool {
         lifetrace_gate_allows(table, lifetrace_gate_base(table, hook.code) &+ UInt32(phase.rawValue)) != 0
     }
+}
+
+/// A sink with a ``HookGate``: installed, its gate is read inline instead of asking
+/// ``Sink/wants(_:_:)`` (the two must agree).
+package protocol GatedSink: Sink {
+    /// The table of what the sink wants now.
+    var hookGate: HookGate { get }
 }

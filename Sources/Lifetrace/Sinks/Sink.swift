@@ -16,11 +16,6 @@ public protocol Sink: Sendable {
     /// timestamp or a lock, so a sink that is mostly off (an LTTng sink with no session) costs a
     /// check per hook. Default: `true`.
     func wants(_ hook: Hook, _ phase: Phase) -> Bool
-
-    /// A table of what the sink wants that hooks read inline, before building anything; `nil`
-    /// (the default) when the sink has none. Installed as the global sink, a gated sink costs
-    /// a disabled hook two loads and a branch.
-    var hookGate: HookGate? { get }
 }
 
 extension Sink {
@@ -29,9 +24,6 @@ extension Sink {
 
     /// Wants every event.
     public func wants(_ hook: Hook, _ phase: Phase) -> Bool { true }
-
-    /// No gate.
-    public var hookGate: HookGate? { nil }
 
     /// This sink, receiving only the events that `filter` accepts.
     public func filtered(by filter: EventFilter) -> FilteredSink {

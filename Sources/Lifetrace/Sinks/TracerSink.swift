@@ -16,7 +16,7 @@
 /// ``Event``s through ``Sink/emit(_:)`` instead, in `seq` order like every sink.
 public protocol TracerSink: Sink {
     /// Records one event; called concurrently from every emitting thread, only for a hook and
-    /// phase the sink wants (as its ``Sink/hookGate`` says when it has one, which must agree with
+    /// phase the sink wants (as its gate says when it has one, which must agree with
     /// ``Sink/wants(_:_:)``, or else as `wants` says).
     func record(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, seq: UInt64)
 }

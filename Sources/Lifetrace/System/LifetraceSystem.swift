@@ -50,7 +50,7 @@ public enum LifetraceSystem {
     /// Bootstrapping with ``NoOpSink`` turns instrumentation off again.
     public static func bootstrap(_ sink: any Sink) {
         let box = Unmanaged.passRetained(SinkBox.make(sink)).toOpaque()
-        lifetrace_set_global_gate(sink.hookGate?.table)
+        lifetrace_set_global_gate((sink as? any GatedSink)?.hookGate.table)
         lifetrace_set_global_box(box)
         lifetrace_activity_set_global(sink is NoOpSink ? 0 : 1)
     }

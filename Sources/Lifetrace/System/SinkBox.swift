@@ -33,7 +33,7 @@ final class TracerBox: SinkBox, @unchecked Sendable {
 
     fileprivate init(_ tracer: any TracerSink) {
         self.tracer = tracer
-        self.gate = tracer.hookGate
+        self.gate = (tracer as? any GatedSink)?.hookGate
         super.init(tracer, isTracer: true)
     }
 
