@@ -37,6 +37,9 @@ public struct LTTngSink: TracerSink, GatedSink {
     /// session enables costs two loads and a branch, and no event is built.
     package var hookGate: HookGate { Self.gate }
 
+    /// The provider's C function: the system's tracer path calls it directly for the common shape.
+    package var flatRecord: FlatRecord? { lifetrace_tp_fire }
+
     private static let gate = HookGate(
         states: UnsafeRawPointer(lifetrace_tp_state_table()!).assumingMemoryBound(to: UnsafePointer<Int32>.self),
         slotCount: Int(LIFETRACE_TP_SLOT_COUNT),
@@ -56,18 +59,19 @@ public struct LTTngSink: TracerSink, GatedSink {
     @inline(__always)
     public func record(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, seq: UInt64) {
         let slot = Self.slot(hook, phase)
-        if details.target == nil && details.text == nil && details.fields == nil && hook.isWellKnown {
+        if details.isFlat && hook.isWellKnown {
             Self.fireCommonShape(slot, seq, subject, details)
         } else {
             Self.fireInFull(slot, seq, hook, subject, details)
         }
     }
 
-    /// The common shape (a controller, its flag, perhaps an index or a count): one string.
+    /// The common shape (a controller, its flag, perhaps an index or a count): one string. (The
+    /// installed sink's tracer path calls the same C function itself: ``flatRecord``.)
     @inline(__always)
     private static func fireCommonShape(_ slot: UInt32, _ seq: UInt64, _ subject: Subject, _ details: Details) {
         let id = UInt64(subject.id)
-        let (animated, index, count) = scalars(of: details)
+        let (animated, index, count) = details.flatScalars
         subject.name.withCString { controller in
             lifetrace_tp_fire(slot, nil, seq, controller, id, nil, 0, animated, index, nil, count)
         }
@@ -82,7 +86,7 @@ public struct LTTngSink: TracerSink, GatedSink {
             return LTTngStructuredRecords.fireSpan(slot % 3, seq, subject, details)
         }
         let id = UInt64(subject.id)
-        let (animated, index, count) = scalars(of: details)
+        let (animated, index, count) = details.flatScalars
         let targetID = UInt64(details.target?.id ?? 0)
         let hookName = hook.isWellKnown ? nil : hook.name
         // Absent strings go as NULL, which LTTng records as "(null)": babeltrace2 2.0 misreads
@@ -97,13 +101,6 @@ public struct LTTngSink: TracerSink, GatedSink {
                 }
             }
         }
-    }
-
-    /// The details' numbers as the tracepoints take them: `animated` 1, 0 or -1 when absent;
-    /// `index` and `count` -1 when absent.
-    @inline(__always)
-    private static func scalars(of details: Details) -> (animated: Int8, index: Int64, count: Int64) {
-        (details.animated.map { $0 ? 1 : 0 } ?? -1, Int64(details.index ?? -1), Int64(details.count ?? -1))
     }
 
     /// The slot of the provider's state table for a hook and phase.

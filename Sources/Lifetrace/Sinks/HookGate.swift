@@ -38,4 +38,37 @@ package struct HookGate: @unchecked Sendable {
 package protocol GatedSink: Sink {
     /// The table of what the sink wants now.
     var hookGate: HookGate { get }
+    /// The tracer's C function for a flat record, which the tracer path calls directly (no
+    /// existential, no witness) for a well-known hook whose details have no target, text or fields
+    /// (most hooks: a controller, its flag, an index or a count); it must record exactly what
+    /// ``TracerSink/record(_:_:_:_:seq:)`` records for such an event. `nil`: always `record`.
+    var flatRecord: FlatRecord? { get }
+}
+
+/// A tracer's C entry point for one flattened event: the gate's slot (`code * 3 + phase` for a
+/// well-known hook), the hook's name (`NULL` for a well-known hook), `seq`, the subject's name and
+/// id, the target's name and id, `animated` (-1 absent, 0, 1), `index` and `count` (-1 absent),
+/// the text; absent strings are `NULL`.
+extension GatedSink {
+    /// No flat records: the tracer path calls ``TracerSink/record(_:_:_:_:seq:)``.
+    package var flatRecord: FlatRecord? { nil }
+}
+
+@usableFromInline
+package typealias FlatRecord = @convention(c) (
+    UInt32, UnsafePointer<CChar>?, UInt64, UnsafePointer<CChar>?, UInt64, UnsafePointer<CChar>?, UInt64, Int8, Int64,
+    UnsafePointer<CChar>?, Int64
+) -> Void
+
+extension Details {
+    /// The numbers of the details as flat records take them: `animated` 1, 0 or -1 when absent;
+    /// `index` and `count` -1 when absent.
+    @inlinable
+    package var flatScalars: (animated: Int8, index: Int64, count: Int64) {
+        (animated.map { $0 ? 1 : 0 } ?? -1, Int64(index ?? -1), Int64(count ?? -1))
+    }
+
+    /// Whether the details have no target, text or fields (their strings are then absent).
+    @inlinable
+    package var isFlat: Bool { strings == nil }
 }

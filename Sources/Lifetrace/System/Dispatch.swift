@@ -123,7 +123,17 @@ enum Dispatch {
             // The begin of an interval whose end the tracer wants is still an open interval.
             return phase == .begin && box.wants(hook, .end) ? .traced : .unrecorded
         }
-        box.tracer.record(hook, phase, subject, details, seq: UInt64(lifetrace_thread_seq()))
+        let seq = UInt64(lifetrace_thread_seq())
+        if let flatRecord = box.flatRecord, details.isFlat, hook.isWellKnown {
+            // Most hooks: one C call with the subject's name, as the tracer's own C floor makes it.
+            let (animated, index, count) = details.flatScalars
+            let slot = hook.code &* 3 &+ UInt32(phase.rawValue)
+            subject.name.withCString { name in
+                flatRecord(slot, nil, seq, name, UInt64(subject.id), nil, 0, animated, index, nil, count)
+            }
+        } else {
+            box.tracer.record(hook, phase, subject, details, seq: seq)
+        }
         return .traced
     }
 

@@ -30,10 +30,15 @@ final class TracerBox: SinkBox, @unchecked Sendable {
     /// The tracer's gate, read inline instead of asking ``Sink/wants(_:_:)`` (they agree).
     @usableFromInline
     let gate: HookGate?
+    /// The tracer's C function for flat records (``GatedSink/flatRecord``), if it has one.
+    @usableFromInline
+    let flatRecord: FlatRecord?
 
     fileprivate init(_ tracer: any TracerSink) {
         self.tracer = tracer
-        self.gate = (tracer as? any GatedSink)?.hookGate
+        let gated = tracer as? any GatedSink
+        self.gate = gated?.hookGate
+        self.flatRecord = gated?.flatRecord
         super.init(tracer, isTracer: true)
     }
 
