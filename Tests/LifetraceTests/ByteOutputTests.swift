@@ -162,7 +162,7 @@ struct ByteOutputTests {
     /// holds would never return on the blocking one.
     @Test(
         "a pipe whose reader stops reading: the output gives up after its timeout instead of hanging",
-        arguments: [false, true])
+        .timeLimit(.minutes(1)), arguments: [false, true])
     func undrainedPipe(nonBlocking: Bool) throws {
         let (readEnd, writeEnd) = try makePipe()
         defer {
@@ -175,13 +175,11 @@ struct ByteOutputTests {
         #expect((fcntl(writeEnd, F_GETFL) & O_NONBLOCK != 0) == nonBlocking)
         let output = ByteOutput(fileDescriptor: writeEnd, label: "test", flushesEachRecord: false)
         let line = String(repeating: "y", count: 1023)
-        let start = MonotonicClock.now()
-        for _ in 0..<300 { writeLine(output, line) }  // 300 KiB, far more than a pipe holds
+        // 300 KiB, far more than a pipe holds: a hang is caught by the test's time limit.
+        for _ in 0..<300 { writeLine(output, line) }
         output.flush()
-        let elapsed = MonotonicClock.now() - start
         let statistics = output.statistics
         #expect(statistics.failure?.contains("has not read") == true, "\(statistics)")
-        #expect(elapsed < 30_000_000_000, "gave up in \(elapsed / 1_000_000) ms")
 
         // What the pipe holds was written; a record cut off by the failure counts as dropped.
         _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
