@@ -19,7 +19,8 @@ public enum LifetraceSystem {
     }
 
     /// Whether a sink would take the begin or the end of an interval of `hook` now: one inlined
-    /// load when no sink is installed, two more when the global sink has a ``HookGate``.
+    /// load when no sink is installed, two more when the global sink keeps a table of its
+    /// tracepoints' states (LTTng's).
     ///
     /// Built with `-DLIFETRACE_COMPILED_OUT` (every module), it is `false`: the hooks fold away, which
     /// is how tools/bench-layout-instructions measures what instrumentation costs when off.
