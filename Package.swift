@@ -105,8 +105,13 @@ let package = Package(
             // Release builds link the Swift runtime and libraries statically: loading a dozen Swift
             // shared objects was a fifth of `lifetrace run`'s start-up (issue 15, docs/benchmarks.md).
             // (FoundationEssentials' C shims are not in the static link's default libraries.)
+            // `-z nostart-stop-gc`: lld's --gc-sections drops a section that only __start_/__stop_
+            // symbols reach, and the provider's tracepoint pointers (lttng_ust_tracepoints_ptrs) are
+            // reached only so: without it no tracepoint of a release build is ever registered.
             linkerSettings: [
-                .unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(configuration: .release)),
+                .unsafeFlags(
+                    ["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "nostart-stop-gc"],
+                    .when(configuration: .release)),
                 .linkedLibrary("_FoundationCShims", .when(configuration: .release)),
                 .linkedLibrary("_FoundationCollections", .when(configuration: .release)),
             ]
