@@ -35,14 +35,16 @@ let package = Package(
         .target(name: "CLifetrace"),
         .target(name: "Lifetrace", dependencies: ["CLifetrace"]),
         // The LTTng-UST provider `lifetrace`, checked in (a build-tool plugin cannot generate C
-        // here); linked into exactly one product, LifetraceLTTng.
+        // here); linked into exactly one product, LifetraceLTTng. liblttng-ust itself is not linked:
+        // the first LTTngSink loads it (tracepoints/provider_loading.h), so start-up does not pay
+        // for it (issue 15).
         .target(
             name: "LifetraceTracepoints",
             path: "tracepoints",
-            exclude: ["hooks.def", "lifetrace_provider.h"],
+            exclude: ["hooks.def", "lifetrace_provider.h", "provider_loading.h"],
             publicHeadersPath: "include",
             cSettings: [.headerSearchPath(".")],
-            linkerSettings: [.linkedLibrary("lttng-ust"), .linkedLibrary("dl")]
+            linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]
         ),
         // The LTTng sink.
         .target(name: "LifetraceLTTng", dependencies: ["Lifetrace", "LifetraceTracepoints"]),
