@@ -72,7 +72,8 @@ let package = Package(
         ),
         // Reading LTTng's CTF traces, recorded or live, with libbabeltrace2 (Debian's
         // libbabeltrace2-dev): a C graph whose sink hands each event over as one flat record.
-        .target(name: "CLifetraceCTF", linkerSettings: [.linkedLibrary("babeltrace2")]),
+        // The library is loaded on first use, not linked (babeltrace_library.h; issue 15).
+        .target(name: "CLifetraceCTF", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
         .target(name: "LifetraceCTF", dependencies: ["Lifetrace", "LifetraceAnalysis", "CLifetraceCTF"]),
         // swift-log's backend: each log record is a Lifetrace event (`lifetrace:log_*` in LTTng).
         .target(
