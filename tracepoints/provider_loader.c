@@ -8,8 +8,12 @@
  *   function pointers taken from it stay valid until the process exits.
  * - `state` is read and written under `state_lock` only. The probe descriptor it remembers is the
  *   provider's own static data, valid as long as this module is loaded; `registered` is non-NULL
- *   exactly while liblttng-ust holds a registration of it, which is released once, by the
- *   provider's destructor (when the process exits or this module is closed).
+ *   exactly while liblttng-ust holds a registration of it, which is released once, while
+ *   liblttng-ust is still whole: by an atexit handler (run by exit() before any destructor, and by
+ *   dlclose of this module before its destructors), or else by the provider's destructor. Leaving
+ *   it to the destructor alone would depend on the order of destructors: liblttng-ust, loaded
+ *   after this module, is finalised first where glibc runs destructors in reverse order of
+ *   constructors (2.39 and later, bug 30785), and would then be called after its own teardown.
  * - dlopen is called outside `state_lock`: the provider's constructor takes the lock while the
  *   dynamic loader holds its own, so taking them in the other order could deadlock.
  */
@@ -70,6 +74,10 @@ void lifetrace_provider_defer_unregister(struct lttng_ust_registered_probe *cook
     pthread_mutex_unlock(&state_lock);
 }
 
+static void unregister_at_exit(void) {
+    lifetrace_provider_defer_unregister(NULL);
+}
+
 static void load_library(void) {
     /* RTLD_GLOBAL: as when linked, liblttng-ust's symbols serve the libraries it loads itself
      * (its ring-buffer clients, liblttng-ust-tracepoint's lookups). Its constructor runs here:
@@ -94,6 +102,8 @@ static void load_library(void) {
     state.probe_unregister = probe_unregister;
     register_pending();
     pthread_mutex_unlock(&state_lock);
+    /* Should atexit fail (out of memory), the provider's destructor still unregisters. */
+    atexit(unregister_at_exit);
 }
 
 const char *lifetrace_provider_load(void) {
