@@ -35,14 +35,16 @@ let package = Package(
         .target(name: "CLifetrace"),
         .target(name: "Lifetrace", dependencies: ["CLifetrace"]),
         // The LTTng-UST provider `lifetrace`, checked in (a build-tool plugin cannot generate C
-        // here); linked into exactly one product, LifetraceLTTng.
+        // here); linked into exactly one product, LifetraceLTTng. liblttng-ust itself is not linked:
+        // the first LTTngSink loads it (tracepoints/provider_loading.h), so start-up does not pay
+        // for it (issue 15).
         .target(
             name: "LifetraceTracepoints",
             path: "tracepoints",
-            exclude: ["hooks.def", "lifetrace_provider.h"],
+            exclude: ["hooks.def", "lifetrace_provider.h", "provider_loading.h"],
             publicHeadersPath: "include",
             cSettings: [.headerSearchPath(".")],
-            linkerSettings: [.linkedLibrary("lttng-ust"), .linkedLibrary("dl")]
+            linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]
         ),
         // The LTTng sink.
         .target(name: "LifetraceLTTng", dependencies: ["Lifetrace", "LifetraceTracepoints"]),
@@ -70,7 +72,8 @@ let package = Package(
         ),
         // Reading LTTng's CTF traces, recorded or live, with libbabeltrace2 (Debian's
         // libbabeltrace2-dev): a C graph whose sink hands each event over as one flat record.
-        .target(name: "CLifetraceCTF", linkerSettings: [.linkedLibrary("babeltrace2")]),
+        // The library is loaded on first use, not linked (babeltrace_library.h; issue 15).
+        .target(name: "CLifetraceCTF", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
         .target(name: "LifetraceCTF", dependencies: ["Lifetrace", "LifetraceAnalysis", "CLifetraceCTF"]),
         // swift-log's backend: each log record is a Lifetrace event (`lifetrace:log_*` in LTTng).
         .target(
@@ -105,8 +108,13 @@ let package = Package(
             // Release builds link the Swift runtime and libraries statically: loading a dozen Swift
             // shared objects was a fifth of `lifetrace run`'s start-up (issue 15, docs/benchmarks.md).
             // (FoundationEssentials' C shims are not in the static link's default libraries.)
+            // `-z nostart-stop-gc`: lld's --gc-sections drops a section that only __start_/__stop_
+            // symbols reach, and the provider's tracepoint pointers (lttng_ust_tracepoints_ptrs) are
+            // reached only so: without it no tracepoint of a release build is ever registered.
             linkerSettings: [
-                .unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(configuration: .release)),
+                .unsafeFlags(
+                    ["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "nostart-stop-gc"],
+                    .when(configuration: .release)),
                 .linkedLibrary("_FoundationCShims", .when(configuration: .release)),
                 .linkedLibrary("_FoundationCollections", .when(configuration: .release)),
             ]

@@ -1,8 +1,9 @@
 // swift-tools-version:6.1
 // The core's tests under ThreadSanitizer (tools/tsan). In a package of its own because the root's
-// tests link into one bundle with LifetraceLTTng, and liblttng-ust's listener thread makes TSan
-// abort before any test runs. This one depends on the core alone and compiles the root's own
-// Tests/LifetraceTests (a symlink), less the files that only run the `lifetrace` command line.
+// tests link into one bundle with LifetraceLTTng, and liblttng-ust's listener thread made TSan
+// abort before any test ran (when the bundle linked liblttng-ust; the first LTTngSink now loads
+// it). This one depends on the core alone and compiles the root's own Tests/LifetraceTests (a
+// symlink), less the files that only run the `lifetrace` command line.
 import PackageDescription
 
 /// SwiftPM names a path dependency after its directory (`lifetrace`, or `main` in a checkout so named).
@@ -23,7 +24,7 @@ let package = Package(
             name: "LifetraceTSanTests",
             dependencies: [.product(name: "Lifetrace", package: root), "LifetraceTestSupport", "MutexAnnotations"],
             path: "Tests/LifetraceTests",
-            // These run the `lifetrace` executable, which links liblttng-ust: nothing TSan sees in-process.
+            // These run the `lifetrace` executable: nothing TSan sees in-process.
             exclude: ["EmitCommandEndToEndTests.swift", "SignalFlushTests.swift", "SinkRobustnessTests.swift"]
         ),
     ],

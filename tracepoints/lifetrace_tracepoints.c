@@ -1,10 +1,24 @@
 /*
  * The `lifetrace` provider's probes, tracepoint definitions, state table and firing functions.
  * Link it into exactly one product: a second registration of the same provider aborts.
+ *
+ * liblttng-ust is not linked: the generated constructor and destructor call the deferring
+ * functions of provider_loading.h instead of lttng_ust_probe_register and lttng_ust_probe_unregister
+ * (the only two liblttng-ust functions the provider's code names; tracepoint.h loads
+ * liblttng-ust-tracepoint itself, with dlopen), and lifetrace_provider_load() registers the probes
+ * when a sink needs them. The renaming comes after provider_loading.h, so liblttng-ust's own
+ * declarations keep their names: it changes only the generated calls.
  */
+#include "provider_loading.h"
+#define lttng_ust_probe_register lifetrace_provider_defer_register
+#define lttng_ust_probe_unregister lifetrace_provider_defer_unregister
+
 #define LTTNG_UST_TRACEPOINT_CREATE_PROBES
 #define LTTNG_UST_TRACEPOINT_DEFINE
 #include "lifetrace_provider.h"
+
+#undef lttng_ust_probe_register
+#undef lttng_ust_probe_unregister
 
 #include "include/lifetrace_tracepoints.h"
 

@@ -10,7 +10,9 @@
  */
 #include "lifetrace_ctf_reader.h"
 
-#include <babeltrace2/babeltrace.h>
+/* babeltrace2's API, its library loaded on first use: every bt_* call below goes through a table
+ * of pointers (babeltrace_calls.h), and the readers' constructors load it first. */
+#include "babeltrace_calls.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -432,6 +434,7 @@ fail:
 
 struct lifetrace_ctf_reader *lifetrace_ctf_reader_open(
     const char *const *inputs, size_t input_count, struct lifetrace_ctf_callbacks callbacks, char *error, size_t size) {
+    if (!lifetrace_bt_load(error, size)) return NULL;
     bt_value *params = bt_value_map_create();
     bt_value *paths = NULL;
     if (params == NULL || bt_value_map_insert_empty_array_entry(params, "inputs", &paths) != BT_VALUE_MAP_INSERT_ENTRY_STATUS_OK) {
@@ -453,6 +456,7 @@ struct lifetrace_ctf_reader *lifetrace_ctf_reader_open_live(
     const char *url, enum lifetrace_ctf_missing_session missing, struct lifetrace_ctf_callbacks callbacks,
     char *error, size_t size) {
     static const char *const actions[] = {"continue", "fail", "end"};
+    if (!lifetrace_bt_load(error, size)) return NULL;
     bt_value *params = bt_value_map_create();
     bt_value *urls = NULL;
     if (params == NULL || bt_value_map_insert_empty_array_entry(params, "inputs", &urls) != BT_VALUE_MAP_INSERT_ENTRY_STATUS_OK

@@ -1,4 +1,4 @@
-import Lifetrace
+@_spi(Internals) import Lifetrace
 import LifetraceTracepoints
 
 /// A sink that fires LTTng-UST tracepoints of the `lifetrace` provider, so `lttng` sessions,
@@ -17,9 +17,32 @@ import LifetraceTracepoints
 /// The sink tells the system which tracepoints are enabled (``wants(_:_:)``), so with no session
 /// a hook costs a load and a branch per tracepoint state, and no string is converted. With no
 /// session daemon, tracepoints simply stay disabled.
+///
+/// Programs do not link liblttng-ust: the first sink made loads it (``loadTracer()``), so a
+/// program that never records with LTTng does not pay its start-up.
 public struct LTTngSink: TracerSink, GatedSink {
-    /// Creates the sink.
-    public init() {}
+    /// Creates the sink, loading LTTng-UST's tracer the first time (``loadTracer()``). Without
+    /// liblttng-ust the sink records nothing, and says so once on standard error.
+    public init() {
+        Self.unavailableWarning
+    }
+
+    /// Loads LTTng-UST's tracer (liblttng-ust) into the process and registers the `lifetrace`
+    /// provider with it, the first time: until then no session can enable its tracepoints.
+    /// liblttng-ust then registers with the session daemon, waiting for it up to
+    /// `LTTNG_UST_REGISTER_TIMEOUT` milliseconds (3000 by default), so tracepoints that sessions
+    /// already enable record from the first event. ``init()`` calls it; code that fires the
+    /// provider's tracepoints without a sink must call it first.
+    ///
+    /// - Returns: `nil` once the tracer is loaded, or why it cannot be (liblttng-ust missing).
+    @discardableResult
+    public static func loadTracer() -> String? { loadFailure }
+
+    private static let loadFailure: String? = lifetrace_provider_load().map { String(cString: $0) }
+
+    private static let unavailableWarning: Void = {
+        if let loadFailure { StandardError.writeLine("lifetrace: the lttng sink records nothing: \(loadFailure)") }
+    }()
 
     /// Whether a session enables the tracepoint of this hook and phase (for the `log` hook: the
     /// tracepoint of some level; its gate cannot tell, and lets every log record through to
@@ -127,6 +150,9 @@ extension SinkRegistry.Entry {
         if let destination = specification.destination {
             throw ConfigurationError(
                 "\(specification.origin): sink \"lttng\" takes no destination (sessions decide where traces go), got \"\(destination)\"")
+        }
+        if let failure = LTTngSink.loadTracer() {
+            throw ConfigurationError("\(specification.origin): sink \"lttng\": \(failure)")
         }
         return LTTngSink()
     }

@@ -65,8 +65,9 @@ export LTTNG_HOME=$home
 daemon_pid=$(cat "$home/.lttng/lttng-sessiond.pid")
 
 # One recording: lifetrace's log and span tracepoints, the server alone tracked. The server waits
-# for its registration with the daemon before main (LTTNG_UST_REGISTER_TIMEOUT=-1), prints its port
-# once it listens, sends its requests and shuts down gracefully: no sleep, no port guessed.
+# for its registration with the daemon when its sink loads liblttng-ust, before it listens
+# (LTTNG_UST_REGISTER_TIMEOUT=-1), prints its port once it listens, sends its requests and shuts
+# down gracefully: no sleep, no port guessed.
 trace="$work/trace"
 status=0
 LIFETRACE_SINKS=lttng LTTNG_UST_REGISTER_TIMEOUT=-1 timeout 300 "${as_user[@]}" tools/lttng-record \

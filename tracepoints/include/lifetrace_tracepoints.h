@@ -28,6 +28,15 @@ enum {
     LIFETRACE_TP_SLOT_COUNT = LIFETRACE_TP_CUSTOM_SLOT + 3
 };
 
+/**
+ * Loads liblttng-ust (dlopen, once; never unloaded) and registers the provider's probes with it:
+ * until then every tracepoint stays disabled, whatever the sessions enable. The program does not
+ * link liblttng-ust, so a process that never records with LTTng does not pay for loading it.
+ * LTTngSink's initialiser calls it; so must code that fires these tracepoints without a sink.
+ * Thread-safe. Returns NULL once loaded, or the reason liblttng-ust could not be loaded.
+ */
+const char *lifetrace_provider_load(void);
+
 /** Pointers to each slot's tracepoint state (non-zero while a session enables it). */
 extern const int *const lifetrace_tp_states[LIFETRACE_TP_SLOT_COUNT];
 

@@ -192,6 +192,9 @@ func installing(_ sink: @escaping @Sendable () throws -> any Sink) -> Benchmark.
 }
 
 let benchmarks: @Sendable () -> Void = {
+    // The floors fire the provider's tracepoints without a sink: load liblttng-ust and register
+    // the provider first, as an LTTngSink does (until then every tracepoint stays disabled).
+    LTTngSink.loadTracer()
     let quick = BenchmarkSettings.quick
 
     func configuration(_ scaling: BenchmarkScalingFactor, setup: Benchmark.BenchmarkSetupHook? = nil) -> Benchmark.Configuration {

@@ -98,6 +98,9 @@ func installing(_ sink: @escaping @Sendable () throws -> any Sink) -> Benchmark.
 }
 
 let benchmarks: @Sendable () -> Void = {
+    // logTracepointFloor fires the provider's tracepoint without a sink: load liblttng-ust and
+    // register the provider first, as an LTTngSink does.
+    LTTngSink.loadTracer()
     func configuration(_ scaling: BenchmarkScalingFactor, setup: Benchmark.BenchmarkSetupHook? = nil) -> Benchmark.Configuration {
         BenchmarkSettings.configuration(scaling, setup: setup)
     }

@@ -30,7 +30,10 @@ case "no-sink": LifetraceSystem.bootstrap(NoOpSink())
 case "noop-sink": LifetraceSystem.bootstrap(DroppingSink())
 case "jsonl": LifetraceSystem.bootstrap(try JSONLinesSink(to: .file("/dev/null")))
 case "lttng": LifetraceSystem.bootstrap(LTTngSink())
-case "lttng-floor": LifetraceSystem.bootstrap(NoOpSink())
+case "lttng-floor":
+    // The floor fires the provider's tracepoints without a sink: load liblttng-ust as LTTngSink does.
+    LTTngSink.loadTracer()
+    LifetraceSystem.bootstrap(NoOpSink())
 case "literal-no-sink", "probe-no-sink", "literal-closure-no-sink": LifetraceSystem.bootstrap(NoOpSink())
 case "literal-jsonl": LifetraceSystem.bootstrap(try JSONLinesSink(to: .file("/dev/null")))
 default: fatalError("unknown path \(path)")

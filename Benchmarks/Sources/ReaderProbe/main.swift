@@ -1,6 +1,6 @@
 // Reads a trace as `lifetrace convert` does (the native reader, the JSON-lines format, writes to a
-// descriptor), for callgrind: the `lifetrace` executable links liblttng-ust, which valgrind 3.19
-// cannot run, so tools/bench-readers counts this probe's instructions instead.
+// descriptor), for callgrind: tools/bench-readers counts this probe's instructions, with none of
+// the command line's (the executable once linked liblttng-ust, which valgrind 3.19 cannot run).
 //
 //   ReaderProbe TRACE_DIRECTORY > /dev/null
 #if canImport(Glibc)
