@@ -86,3 +86,20 @@ package enum LTTngStructuredRecords {
         return "\(code): \(message)"
     }
 }
+
+/// swift-log records straight from `LifetraceLogHandler` into the tracepoint of their level: no
+/// `Details`, no fields looked up by name, no JSON made twice.
+extension LTTngSink: LogRecordTracer {
+    /// Whether a session enables the log tracepoint of swift-log's `level` (0 `trace` … 6 `critical`).
+    @inlinable
+    public func wantsLogRecord(level: Int) -> Bool {
+        lifetrace_tp_log_enabled(UInt32(truncatingIfNeeded: level)) != 0
+    }
+
+    /// Fires the log tracepoint of the record's level (LTTng checks the level's state again).
+    public func recordLog(_ record: LogRecordParts, seq: UInt64) {
+        lifetrace_tp_log(
+            UInt32(truncatingIfNeeded: record.level), seq, record.label, record.message, record.metadata, record.source,
+            record.file, record.line, record.function, record.spanID)
+    }
+}

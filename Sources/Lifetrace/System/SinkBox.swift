@@ -30,10 +30,14 @@ final class TracerBox: SinkBox, @unchecked Sendable {
     /// The tracer's gate, read inline instead of asking ``Sink/wants(_:_:)`` (they agree).
     @usableFromInline
     let gate: HookGate?
+    /// The tracer, when it also takes log records' parts directly.
+    @usableFromInline
+    let logTracer: (any LogRecordTracer)?
 
     fileprivate init(_ tracer: any TracerSink) {
         self.tracer = tracer
         self.gate = tracer.hookGate
+        self.logTracer = tracer as? any LogRecordTracer
         super.init(tracer, isTracer: true)
     }
 

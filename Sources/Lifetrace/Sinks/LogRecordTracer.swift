@@ -1,0 +1,69 @@
+import CLifetrace
+
+/// A ``TracerSink`` that also takes swift-log records as C strings, straight from the log handler:
+/// no ``Details``, no fields, no ``Event`` (the LTTng sink's `lifetrace:log_*` tracepoints).
+///
+/// Installed alone as the process-wide sink, it is what ``LifetraceSystem/logRecordTracer``
+/// returns, and `LifetraceLogHandler` hands it each record's parts (its metadata rendered once as
+/// JSON); any other arrangement (several sinks, a task's own sink) takes the ordinary path of
+/// ``Sink/emit(_:)`` or ``TracerSink/record(_:_:_:_:seq:)`` with the record as a `log` instant.
+public protocol LogRecordTracer: TracerSink {
+    /// Whether it records a record of swift-log's level `level` (0 `trace` … 6 `critical`) now.
+    func wantsLogRecord(level: Int) -> Bool
+    /// Records one log record (the caller has checked ``wantsLogRecord(level:)``).
+    func recordLog(_ record: LogRecordParts, seq: UInt64)
+}
+
+/// One swift-log record's parts as C strings, valid only during the call they are passed to (keep
+/// none); `nil`: absent.
+public struct LogRecordParts {
+    /// swift-log's level, 0 (`trace`) … 6 (`critical`).
+    public let level: Int
+    /// The logger's label.
+    public let label: UnsafePointer<CChar>
+    /// The message.
+    public let message: UnsafePointer<CChar>
+    /// The merged metadata as a JSON object's text, keys sorted; `nil` when there is none.
+    public let metadata: UnsafePointer<CChar>?
+    /// The record's source (swift-log's module of the call).
+    public let source: UnsafePointer<CChar>
+    /// The file, line and function of the call, when the handler includes them (else `nil`, -1).
+    public let file: UnsafePointer<CChar>?
+    public let line: Int64
+    public let function: UnsafePointer<CChar>?
+    /// The span the record was logged in, as its 8 bytes read big-endian; 0 when none.
+    public let spanID: UInt64
+
+    /// Gathers a record's parts.
+    public init(
+        level: Int, label: UnsafePointer<CChar>, message: UnsafePointer<CChar>, metadata: UnsafePointer<CChar>?,
+        source: UnsafePointer<CChar>, file: UnsafePointer<CChar>?, line: Int64, function: UnsafePointer<CChar>?,
+        spanID: UInt64
+    ) {
+        self.level = level
+        self.label = label
+        self.message = message
+        self.metadata = metadata
+        self.source = source
+        self.file = file
+        self.line = line
+        self.function = function
+        self.spanID = spanID
+    }
+}
+
+extension LifetraceSystem {
+    /// The process-wide sink when it is a ``LogRecordTracer`` and no task has a sink of its own:
+    /// the one a log handler hands records' parts to directly. `nil` otherwise (then the handler
+    /// emits a `log` instant as any hook does).
+    @inlinable
+    public static var logRecordTracer: (any LogRecordTracer)? {
+        Dispatch.globalLogRecordTracer()
+    }
+
+    /// Hands a record to `tracer` with the next sequence number of this thread.
+    @inlinable
+    public static func recordLog(_ record: LogRecordParts, to tracer: any LogRecordTracer) {
+        tracer.recordLog(record, seq: UInt64(lifetrace_thread_seq()))
+    }
+}
