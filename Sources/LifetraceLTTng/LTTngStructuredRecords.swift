@@ -103,3 +103,20 @@ extension LTTngSink: LogRecordTracer {
             record.file, record.line, record.function, record.spanID)
     }
 }
+
+/// Spans' begin and end records straight from `LifetraceSpan` into `lifetrace:span_entry` and
+/// `lifetrace:span_exit`.
+extension LTTngSink: SpanRecordTracer {
+    /// Whether a session enables the span tracepoint of `phase`.
+    @inlinable
+    public func wantsSpanRecord(_ phase: Phase) -> Bool {
+        wants(.span, phase)
+    }
+
+    /// Fires `lifetrace:span_entry` or `lifetrace:span_exit`.
+    public func recordSpan(_ record: SpanRecordParts, seq: UInt64) {
+        lifetrace_tp_span(
+            record.phase == .begin ? 0 : 1, seq, record.name, record.spanID, record.traceID, record.parentID, record.kind,
+            record.attributes, record.status, record.errors, record.links)
+    }
+}

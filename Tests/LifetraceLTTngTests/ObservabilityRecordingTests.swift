@@ -138,7 +138,9 @@ struct ObservabilityRecordingTests {
             #expect(lines[1].contains(" id = \(hex(child)),"), "\(lines[1])")
             #expect(lines[2].contains(#"text = "cache miss""#), "\(lines[2])")
             #expect(lines[4].contains(#"status = "error: teapot""#), "\(lines[4])")
-            #expect(lines[4].contains(#"attributes = "{\"http.route\":\"/users\"}""#), "\(lines[4])")
+            #expect(
+                lines[4].contains(#"attributes = "{\"cache.hit\":false,\"http.response.status_code\":200,\"http.route\":\"/users\"}""#),
+                "\(lines[4])")
             // Read back: each span's begin and end paired by name and span id, with a duration and the ids.
             let events = try Self.events(of: recording).filter { $0.subject.name.hasPrefix(marker) }
             let ends = events.filter { $0.hook == .span && $0.phase == .end }

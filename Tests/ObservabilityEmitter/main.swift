@@ -70,6 +70,8 @@ if arguments[1] == "logs" {
 } else {
     tracer.withSpan("\(marker) parent", ofKind: .server) { parent in
         parent.attributes["http.route"] = "/users"
+        parent.attributes["http.response.status_code"] = 200
+        parent.attributes["cache.hit"] = false
         tracer.withSpan("\(marker) child", context: parent.context) { child in
             child.addEvent(SpanEvent(name: "cache miss"))
             ids = [

@@ -33,11 +33,15 @@ final class TracerBox: SinkBox, @unchecked Sendable {
     /// The tracer, when it also takes log records' parts directly.
     @usableFromInline
     let logTracer: (any LogRecordTracer)?
+    /// The tracer, when it also takes spans' records directly.
+    @usableFromInline
+    let spanTracer: (any SpanRecordTracer)?
 
     fileprivate init(_ tracer: any TracerSink) {
         self.tracer = tracer
         self.gate = tracer.hookGate
         self.logTracer = tracer as? any LogRecordTracer
+        self.spanTracer = tracer as? any SpanRecordTracer
         super.init(tracer, isTracer: true)
     }
 

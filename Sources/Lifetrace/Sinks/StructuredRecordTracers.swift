@@ -67,3 +67,67 @@ extension LifetraceSystem {
         tracer.recordLog(record, seq: UInt64(lifetrace_thread_seq()))
     }
 }
+
+/// A ``TracerSink`` that also takes swift-distributed-tracing spans' begin and end records as C
+/// strings, straight from the span (the LTTng sink's `lifetrace:span_entry` and `_exit`): no
+/// ``Details`` and no fields. Like ``LogRecordTracer``, used only while it is the process-wide sink
+/// alone (``LifetraceSystem/spanRecordTracer``).
+public protocol SpanRecordTracer: TracerSink {
+    /// Whether it records a span's begin (``Phase/begin``) or end (``Phase/end``) now.
+    func wantsSpanRecord(_ phase: Phase) -> Bool
+    /// Records a span's begin or end (the caller has checked ``wantsSpanRecord(_:)``).
+    func recordSpan(_ record: SpanRecordParts, seq: UInt64)
+}
+
+/// One span record's parts, valid only during the call they are passed to; `nil`: absent.
+public struct SpanRecordParts {
+    /// ``Phase/begin`` or ``Phase/end``.
+    public let phase: Phase
+    /// The operation's name (at the end: its final name).
+    public let name: UnsafePointer<CChar>
+    /// The span id and its parent's (0: a root span), their 8 bytes read big-endian.
+    public let spanID: UInt64
+    public let parentID: UInt64
+    /// The trace id as 32 hexadecimal digits.
+    public let traceID: UnsafePointer<CChar>
+    /// The span's kind (`server`, `client`, …).
+    public let kind: UnsafePointer<CChar>
+    /// The end's attributes, errors and links as JSON, and its status (`ok`, `error: MESSAGE`).
+    public let attributes: UnsafePointer<CChar>?
+    public let status: UnsafePointer<CChar>?
+    public let errors: UnsafePointer<CChar>?
+    public let links: UnsafePointer<CChar>?
+
+    /// Gathers a span record's parts.
+    public init(
+        phase: Phase, name: UnsafePointer<CChar>, spanID: UInt64, parentID: UInt64, traceID: UnsafePointer<CChar>,
+        kind: UnsafePointer<CChar>, attributes: UnsafePointer<CChar>? = nil, status: UnsafePointer<CChar>? = nil,
+        errors: UnsafePointer<CChar>? = nil, links: UnsafePointer<CChar>? = nil
+    ) {
+        self.phase = phase
+        self.name = name
+        self.spanID = spanID
+        self.parentID = parentID
+        self.traceID = traceID
+        self.kind = kind
+        self.attributes = attributes
+        self.status = status
+        self.errors = errors
+        self.links = links
+    }
+}
+
+extension LifetraceSystem {
+    /// The process-wide sink when it is a ``SpanRecordTracer`` and no task has a sink of its own;
+    /// `nil` otherwise (spans are then intervals of the `span` hook, as any hook's).
+    @inlinable
+    public static var spanRecordTracer: (any SpanRecordTracer)? {
+        Dispatch.globalSpanRecordTracer()
+    }
+
+    /// Hands a span record to `tracer` with the next sequence number of this thread.
+    @inlinable
+    public static func recordSpan(_ record: SpanRecordParts, to tracer: any SpanRecordTracer) {
+        tracer.recordSpan(record, seq: UInt64(lifetrace_thread_seq()))
+    }
+}
