@@ -3,7 +3,7 @@ import Lifetrace
 import LifetraceTracing
 import Logging
 
-/// A record's way into a ``Lifetrace/LogRecordTracer`` (the LTTng sink installed alone): its parts
+/// A record's way into a `LogRecordTracer` (the LTTng sink installed alone): its parts
 /// as C strings, straight from the `LogEvent` (no `Details`, no fields), its metadata rendered once
 /// as JSON, the same text the `metadata` field has in JSON lines.
 extension LifetraceLogHandler {

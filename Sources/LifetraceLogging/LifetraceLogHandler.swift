@@ -115,7 +115,7 @@ public struct LifetraceLogHandler: LogHandler {
     /// sink that wants no log record now (the LTTng sink with no session enabling a log level),
     /// nothing is built, and the metadata provider is not called.
     ///
-    /// With the LTTng sink alone (a ``Lifetrace/LogRecordTracer``), the record goes straight into
+    /// With the LTTng sink alone (a `LogRecordTracer`), the record goes straight into
     /// the tracepoint of its level as C strings, its metadata rendered once as JSON.
     public func log(event: LogEvent) {
         if let tracer = LifetraceSystem.logRecordTracer {

@@ -2,7 +2,7 @@ import Lifetrace
 import Tracing
 import W3CTraceContext
 
-/// A span's records straight into a ``Lifetrace/SpanRecordTracer`` (the LTTng sink installed
+/// A span's records straight into a `SpanRecordTracer` (the LTTng sink installed
 /// alone): the ids as numbers and the trace id's text on the stack, the kind a literal, the end's
 /// attributes, status, errors and links rendered once; no `Details`, no fields, no dispatch.
 enum DirectSpanRecords {

@@ -26,7 +26,7 @@ public final class LifetraceSpan: Tracing.Span {
         /// The ids as text, made once when a sink takes the begin record, for the end's too.
         var ids: SpanFields.IDs?
         var ended = false
-        /// Recorded straight into the process-wide ``Lifetrace/SpanRecordTracer`` (LTTng alone).
+        /// Recorded straight into the process-wide `SpanRecordTracer` (LTTng alone).
         var direct = false
     }
 
