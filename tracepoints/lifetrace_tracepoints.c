@@ -100,6 +100,7 @@ const char *lifetrace_tp_hook_name(unsigned code) {
     int lifetrace_tp_log_enabled(unsigned level) { \
         return level < 7 && __atomic_load_n(lifetrace_log_states[level], __ATOMIC_RELAXED) != 0; \
     } \
+    const int *const *lifetrace_tp_log_states(void) { return lifetrace_log_states; } \
     int lifetrace_tp_log_any_enabled(void) { \
         for (unsigned level = 0; level < 7; level++) { \
             if (__atomic_load_n(lifetrace_log_states[level], __ATOMIC_RELAXED) != 0) return 1; \

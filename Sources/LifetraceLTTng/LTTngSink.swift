@@ -57,7 +57,8 @@ public struct LTTngSink: TracerSink, GatedSink {
     static var logCode: UInt32 { Hook.log.code }
 
     /// The provider's state table: with this sink installed alone, a hook whose tracepoints no
-    /// session enables costs two loads and a branch, and no event is built.
+    /// session enables costs two loads and a branch, and no event is built; and the log levels'
+    /// states, so a log handler reports the lowest level a session records.
     package var hookGate: HookGate { Self.gate }
 
     /// The provider's C function: the system's tracer path calls it directly for the common shape.
@@ -66,7 +67,8 @@ public struct LTTngSink: TracerSink, GatedSink {
     private static let gate = HookGate(
         states: UnsafeRawPointer(lifetrace_tp_state_table()!).assumingMemoryBound(to: UnsafePointer<Int32>.self),
         slotCount: Int(LIFETRACE_TP_SLOT_COUNT),
-        customBase: Int(LIFETRACE_TP_CUSTOM_SLOT))
+        customBase: Int(LIFETRACE_TP_CUSTOM_SLOT),
+        logLevelStates: UnsafeRawPointer(lifetrace_tp_log_states()!).assumingMemoryBound(to: UnsafePointer<Int32>.self))
 
     /// Fires the tracepoint of the event's hook and phase, if enabled (the path of a sink combined
     /// with others; installed alone, the sink takes ``record(_:_:_:_:seq:)`` directly).

@@ -86,3 +86,37 @@ package enum LTTngStructuredRecords {
         return "\(code): \(message)"
     }
 }
+
+/// swift-log records straight from `LifetraceLogHandler` into the tracepoint of their level: no
+/// `Details`, no fields looked up by name, no JSON made twice.
+extension LTTngSink: LogRecordTracer {
+    /// Whether a session enables the log tracepoint of swift-log's `level` (0 `trace` … 6 `critical`).
+    @inlinable
+    package func wantsLogRecord(level: Int) -> Bool {
+        lifetrace_tp_log_enabled(UInt32(truncatingIfNeeded: level)) != 0
+    }
+
+    /// Fires the log tracepoint of the record's level (LTTng checks the level's state again).
+    @usableFromInline package func recordLog(_ record: LogRecordParts, seq: UInt64) {
+        lifetrace_tp_log(
+            UInt32(truncatingIfNeeded: record.level), seq, record.label, record.message, record.metadata, record.source,
+            record.file, record.line, record.function, record.spanID)
+    }
+}
+
+/// Spans' begin and end records straight from `LifetraceSpan` into `lifetrace:span_entry` and
+/// `lifetrace:span_exit`.
+extension LTTngSink: SpanRecordTracer {
+    /// Whether a session enables the span tracepoint of `phase`.
+    @inlinable
+    package func wantsSpanRecord(_ phase: Phase) -> Bool {
+        wants(.span, phase)
+    }
+
+    /// Fires `lifetrace:span_entry` or `lifetrace:span_exit`.
+    @usableFromInline package func recordSpan(_ record: SpanRecordParts, seq: UInt64) {
+        lifetrace_tp_span(
+            record.phase == .begin ? 0 : 1, seq, record.name, record.spanID, record.traceID, record.parentID, record.kind,
+            record.attributes, record.status, record.errors, record.links)
+    }
+}

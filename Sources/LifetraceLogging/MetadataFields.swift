@@ -17,4 +17,40 @@ enum MetadataFields {
         case .array(let values): .list(values.map { Self.value(of: $0) })
         }
     }
+
+    /// Appends the metadata as JSON, the text of ``value(of:)-(Logger.Metadata)``'s `json`, without
+    /// building the field values.
+    static func appendJSON(of metadata: Logger.Metadata, to buffer: inout LineBuffer) {
+        buffer.append(UInt8(ascii: "{"))
+        if metadata.count == 1, let (key, value) = metadata.first {
+            append(key, value, to: &buffer)
+        } else {
+            for (index, (key, value)) in metadata.sorted(by: { $0.key < $1.key }).enumerated() {
+                if index > 0 { buffer.append(UInt8(ascii: ",")) }
+                append(key, value, to: &buffer)
+            }
+        }
+        buffer.append(UInt8(ascii: "}"))
+    }
+
+    private static func append(_ key: String, _ value: Logger.Metadata.Value, to buffer: inout LineBuffer) {
+        buffer.appendJSONString(key)
+        buffer.append(UInt8(ascii: ":"))
+        appendJSON(of: value, to: &buffer)
+    }
+
+    static func appendJSON(of value: Logger.Metadata.Value, to buffer: inout LineBuffer) {
+        switch value {
+        case .string(let text): buffer.appendJSONString(text)
+        case .stringConvertible(let convertible): buffer.appendJSONString(convertible.description)
+        case .dictionary(let metadata): appendJSON(of: metadata, to: &buffer)
+        case .array(let values):
+            buffer.append(UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { buffer.append(UInt8(ascii: ",")) }
+                appendJSON(of: value, to: &buffer)
+            }
+            buffer.append(UInt8(ascii: "]"))
+        }
+    }
 }

@@ -26,6 +26,8 @@ public final class LifetraceSpan: Tracing.Span {
         /// The ids as text, made once when a sink takes the begin record, for the end's too.
         var ids: SpanFields.IDs?
         var ended = false
+        /// Recorded straight into the process-wide `SpanRecordTracer` (LTTng alone).
+        var direct = false
     }
 
     /// The span's context: the parent's, with this span's W3C trace context.
@@ -47,8 +49,16 @@ public final class LifetraceSpan: Tracing.Span {
         let probe = Probe(name: operationName, id: UInt(SpanIdentifiers.number(of: traceContext.spanID)))
         self.probe = probe
         var state = State(operationName: operationName)
-        // With no sink taking spans, nothing is built: no id text, no field.
-        if LifetraceSystem.wantsInterval(.span) {
+        // With no sink taking spans, nothing is built: no id text, no field. With the LTTng sink
+        // alone, the begin goes straight into its tracepoint.
+        if let tracer = LifetraceSystem.spanRecordTracer {
+            if tracer.wantsSpanRecord(.begin) {
+                DirectSpanRecords.begin(tracer, name: operationName, traceContext, parent: parentSpanID, kind: kind)
+                state.direct = true
+            } else {
+                state.direct = tracer.wantsSpanRecord(.end)
+            }
+        } else if LifetraceSystem.wantsInterval(.span) {
             let ids = SpanFields.IDs(traceContext, parent: parentSpanID)
             state.ids = ids
             state.interval = probe.beginInterval(
@@ -106,8 +116,16 @@ public final class LifetraceSpan: Tracing.Span {
             state.ended = true
             return state
         }
+        guard let ending else { return }
+        if ending.direct {
+            // The end goes where the begin went, if that sink is still the one and still wants it.
+            guard let tracer = LifetraceSystem.spanRecordTracer, tracer.wantsSpanRecord(.end) else { return }
+            return DirectSpanRecords.end(
+                tracer, name: ending.operationName, traceContext, parent: parentSpanID, kind: kind,
+                attributes: ending.attributes, status: ending.status, errors: ending.errors, links: ending.links)
+        }
         // A begin no sink took has no end to record.
-        guard let ending, ending.interval.isActive, let ids = ending.ids else { return }
+        guard ending.interval.isActive, let ids = ending.ids else { return }
         var details = SpanFields.details(
             ids, kind: kind, attributes: ending.attributes, links: ending.links, status: ending.status, errors: ending.errors)
         if ending.operationName != probe.subject.name { details.fields?.append(Field("name", .string(ending.operationName))) }

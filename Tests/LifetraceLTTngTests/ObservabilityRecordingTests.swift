@@ -34,7 +34,11 @@ struct ObservabilityRecordingTests {
             command: { [try Self.emitter(), "logs", marker, $0.path("ids")] }
         ) { recording in
             try #require(recording.result.status == 0, "\(recording.result)")
-            let spanID = try readText(recording.directory.path("ids")).trimmingCharacters(in: .whitespacesAndNewlines)
+            let ids = lines(try readText(recording.directory.path("ids")))
+            try #require(ids.count == 2, "\(ids)")
+            let spanID = ids[0]
+            // The handler reports the lowest level the session records, so swift-log skips the rest.
+            #expect(ids[1] == "warning")
             let lines = try recording.babeltrace().filter { $0.contains(marker) }
             let names = lines.compactMap { $0.firstMatch(of: #/ (lifetrace:log_\w+): /#).map { String($0.1) } }
             #expect(
@@ -67,6 +71,7 @@ struct ObservabilityRecordingTests {
             command: { [try Self.emitter(), "logs", marker, $0.path("ids")] }
         ) { recording in
             try #require(recording.result.status == 0, "\(recording.result)")
+            #expect(lines(try readText(recording.directory.path("ids"))).last == "trace")
             let lines = try recording.babeltrace().filter { $0.contains(marker) }
             let names = lines.compactMap { $0.firstMatch(of: #/ lifetrace:(log_\w+): /#).map { String($0.1) } }
             #expect(
@@ -97,6 +102,18 @@ struct ObservabilityRecordingTests {
         }
     }
 
+    @Test("no session: the handler reports critical, so swift-log builds no info record; the run still succeeds")
+    func noSessionReportsCritical() throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        // A daemon-less LTTng home of its own: no session of another test or user reaches it.
+        let result = try runProcess(
+            try Self.emitter(), ["logs", "m\(UInt32.random(in: 0...UInt32.max))", directory.path("ids")],
+            environment: ["LTTNG_HOME": directory.path(""), "LTTNG_UST_REGISTER_TIMEOUT": "0"])
+        try #require(result.status == 0, "\(result)")
+        #expect(lines(try readText(directory.path("ids"))).last == "critical")
+    }
+
     @Test("lifetrace:span_entry/_exit carry the W3C ids; the trace reads back as span intervals")
     func spansRecorded() throws {
         let marker = "op-\(UInt32.random(in: 0...UInt32.max))"
@@ -121,7 +138,9 @@ struct ObservabilityRecordingTests {
             #expect(lines[1].contains(" id = \(hex(child)),"), "\(lines[1])")
             #expect(lines[2].contains(#"text = "cache miss""#), "\(lines[2])")
             #expect(lines[4].contains(#"status = "error: teapot""#), "\(lines[4])")
-            #expect(lines[4].contains(#"attributes = "{\"http.route\":\"/users\"}""#), "\(lines[4])")
+            #expect(
+                lines[4].contains(#"attributes = "{\"cache.hit\":false,\"http.response.status_code\":200,\"http.route\":\"/users\"}""#),
+                "\(lines[4])")
             // Read back: each span's begin and end paired by name and span id, with a duration and the ids.
             let events = try Self.events(of: recording).filter { $0.subject.name.hasPrefix(marker) }
             let ends = events.filter { $0.hook == .span && $0.phase == .end }

@@ -51,7 +51,8 @@ struct LogHandlerTests {
     @Test("logLevel filters: below it nothing is emitted; the default is info")
     func logLevel() {
         var logger = Self.logger()
-        #expect(logger.logLevel == .info)
+        #expect((logger.handler as? LifetraceLogHandler)?.level == .info)
+        LifetraceSystem.withSink(RecordingSink()) { #expect(logger.logLevel == .info) }
         let atInfo = Self.recorded {
             logger.debug("hidden")
             logger.info("shown")
@@ -103,10 +104,35 @@ struct LogHandlerTests {
         #expect(recording.events.count == 1)
     }
 
-    @Test("inside a MultiplexLogHandler, beside another handler")
+    @Test("the level follows the sinks: records are taken whenever a sink starts, none is built while none runs")
+    func levelFollowsSinks() {
+        let logger = Self.logger()
+        func log(_ text: String) { logger.info("\(text)") }
+        // Made while no sink of this task runs; sinks start and stop around the calls.
+        let first = RecordingSink()
+        LifetraceSystem.withSink(first) {
+            #expect(logger.logLevel == .info)
+            log("one")
+        }
+        let second = RecordingSink()
+        LifetraceSystem.withSink(second) { log("two") }
+        LifetraceSystem.withSink(NoLogs(base: second)) { log("refused") }
+        #expect(first.events.map(\.details.text) == ["one"])
+        #expect(second.events.map(\.details.text) == ["two"])
+        var fixed = LifetraceLogHandler(label: "fixed")
+        fixed.levelFollowsSinks = false
+        fixed.logLevel = .debug
+        #expect(fixed.logLevel == .debug && fixed.level == .debug)
+    }
+
+    @Test("inside a MultiplexLogHandler, beside another handler (its level set after it is made)")
     func multiplex() throws {
         let logger = Logger(label: "multi") { label in
-            MultiplexLogHandler([LifetraceLogHandler(label: label), SwiftLogNoOpLogHandler(label)])
+            // The multiplexer keeps the lowest level its handlers report when it is made (no sink
+            // may run then): setting its level afterwards sets theirs and its own.
+            var handler = MultiplexLogHandler([LifetraceLogHandler(label: label), SwiftLogNoOpLogHandler(label)])
+            handler.logLevel = .info
+            return handler
         }
         var tagged = logger
         tagged[metadataKey: "tag"] = "t"

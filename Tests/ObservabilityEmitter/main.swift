@@ -1,7 +1,8 @@
 // The LTTng tests' emitter of swift-log records and swift-distributed-tracing spans, run under a
 // session of the tests' own daemon (as its user): `ObservabilityEmitter logs|spans|handoff MARKER IDS_FILE`.
 // Every record's text or name starts with MARKER; IDS_FILE receives the W3C ids the test checks,
-// one a line (logs: the span id of the span a record is logged in; spans: the trace id, then the
+// one a line (logs: the span id of the span a record is logged in, then the level the handler
+// reported once its own was set to trace; spans: the trace id, then the
 // parent's and the child's span ids; handoff: the span id of the span ended on another thread).
 #if canImport(Glibc)
 import Glibc
@@ -49,6 +50,8 @@ if arguments[1] == "logs" {
         LifetraceLogHandler(label: $0, metadataProvider: nil, includesSourceLocation: true)
     }
     logger.logLevel = .trace
+    // The level the handler reports: the lowest one a session enables (critical with none).
+    let reported = logger.logLevel
     for level in Logger.Level.allCases {
         logger.log(level: level, "\(marker) \(level.rawValue)", metadata: ["level": "\(level.rawValue)"])
     }
@@ -56,6 +59,7 @@ if arguments[1] == "logs" {
         ids.append(span.traceContext.spanID.description)
         logger.error("\(marker) in a span")
     }
+    ids.append(reported.rawValue)
 } else if arguments[1] == "handoff" {
     // A span begun on this thread, renamed, and ended on another (as a server's request span is,
     // in its response's write completion): its end pairs with its begin, under its final name.
@@ -66,6 +70,8 @@ if arguments[1] == "logs" {
 } else {
     tracer.withSpan("\(marker) parent", ofKind: .server) { parent in
         parent.attributes["http.route"] = "/users"
+        parent.attributes["http.response.status_code"] = 200
+        parent.attributes["cache.hit"] = false
         tracer.withSpan("\(marker) child", context: parent.context) { child in
             child.addEvent(SpanEvent(name: "cache miss"))
             ids = [

@@ -62,6 +62,9 @@ void lifetrace_tp_fire(unsigned slot, const char *hook, uint64_t seq, const char
 /** Whether a session enables the log tracepoint of swift-log's `level` (0 trace … 6 critical). */
 int lifetrace_tp_log_enabled(unsigned level);
 
+/** The states of the seven log tracepoints (swift-log's level order; non-zero while enabled). */
+const int *const *lifetrace_tp_log_states(void);
+
 /** Whether a session enables the log tracepoint of any level. */
 int lifetrace_tp_log_any_enabled(void);
 

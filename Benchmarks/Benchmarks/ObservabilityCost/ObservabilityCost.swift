@@ -47,6 +47,7 @@ let controller = FeedViewController()
 let noOpLogger = Logger(label: "bench.server") { _ in SwiftLogNoOpLogHandler() }
 let lifetraceLogger = Logger(label: "bench.server") { LifetraceLogHandler(label: $0, metadataProvider: nil) }
 let droppingLogger = Logger(label: "bench.server") { _ in DroppingLogHandler() }
+let statefulNoOpLogger = Logger(label: "bench.server") { StatefulNoOpLogHandler(label: $0) }
 let lifetraceTracer = LifetraceTracer()
 let inMemoryTracer = InMemoryTracer()
 
@@ -74,6 +75,12 @@ func logTracepointFloor(_ benchmark: Benchmark, seq: inout UInt64) {
 @inline(never)
 func lifetraceSpans(_ benchmark: Benchmark) {
     let tracer = lifetraceTracer
+    for i in benchmark.scaledIterations { makeSpan(through: tracer, i) }
+}
+
+@inline(never)
+func noOpSpans(_ benchmark: Benchmark) {
+    let tracer = NoOpTracer()
     for i in benchmark.scaledIterations { makeSpan(through: tracer, i) }
 }
 
@@ -110,6 +117,9 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("observe:log:swift-log-noop", configuration: configuration(.kilo, setup: installing { NoOpSink() })) {
         logs($0, noOpLogger)
     }
+    Benchmark("observe:floor:log-stateful-noop", configuration: configuration(.kilo, setup: installing { NoOpSink() })) {
+        logs($0, statefulNoOpLogger)
+    }
     Benchmark("observe:log:swift-log-dropping", configuration: configuration(.kilo, setup: installing { NoOpSink() })) {
         logs($0, droppingLogger)
     }
@@ -130,6 +140,11 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("observe:span:in-memory", configuration: configuration(.kilo, setup: installing { NoOpSink() })) {
         inMemorySpans($0)
     }
+    // The floor of any tracer: the same withSpan through swift-distributed-tracing's NoOpTracer
+    // (the task-local context, the attributes set on a span that keeps nothing).
+    Benchmark("observe:floor:span-noop-tracer", configuration: configuration(.kilo, setup: installing { NoOpSink() })) {
+        noOpSpans($0)
+    }
 
     // One thread and two: the same work per thread, so two threads' throughput over one's is
     // 2 × (one thread's time) / (two threads' time).
@@ -138,6 +153,7 @@ let benchmarks: @Sendable () -> Void = {
             Benchmark("observe:threads:\(threads):\(work.rawValue):lttng", configuration: configuration(.one, setup: installing { LTTngSink() })) { _ in
                 ThreadRuns.run(threads: threads, work)
             }
+            if work == .floor { continue }
             Benchmark(
                 "observe:threads:\(threads):\(work.rawValue):jsonl",
                 configuration: configuration(.one, setup: installing { try JSONLinesSink(to: .file("/dev/null")) })

@@ -2,18 +2,27 @@ import Benchmark
 import Lifetrace
 import LifetraceLogging
 import LifetraceTracing
+import LifetraceTracepoints
 import Logging
 import Tracing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What each thread of a threaded benchmark emits, and how many times per sample.
 enum ThreadedWork: String, CaseIterable, Sendable {
     case hook, span, log
+    /// The hooks' C floor: the provider's function for viewWillAppear's entry and exit, the name
+    /// converted once, no Swift: the peer whose scaling in the same run tells what the machine
+    /// gave two threads (LTTng only).
+    case floor
 
     /// Iterations per thread and sample: a few milliseconds each, so starting the threads (tens of
     /// microseconds) stays under 1 % of a sample.
     var iterations: Int {
         switch self {
-        case .hook: 20_000
+        case .hook, .floor: 20_000
         case .span: 2_000
         case .log: 10_000
         }
@@ -27,6 +36,14 @@ enum ThreadedWork: String, CaseIterable, Sendable {
         case .span:
             let tracer = lifetraceTracer
             for i in 0..<iterations { makeSpan(through: tracer, i) }
+        case .floor:
+            let entry = Hook.viewWillAppear.code * 3 + UInt32(Phase.begin.rawValue)
+            let exit = Hook.viewWillAppear.code * 3 + UInt32(Phase.end.rawValue)
+            for i in 0..<iterations {
+                lifetrace_tp_fire(entry, nil, UInt64(2 * i), floorName, 1, nil, 0, 1, -1, nil, -1)
+                lifetrace_tp_fire(exit, nil, UInt64(2 * i + 1), floorName, 1, nil, 0, 1, -1, nil, -1)
+                blackHole(i)
+            }
         case .log:
             let logger = lifetraceLogger
             for i in 0..<iterations {
@@ -36,3 +53,6 @@ enum ThreadedWork: String, CaseIterable, Sendable {
         }
     }
 }
+
+/// The controller name of the C floor, converted once.
+nonisolated(unsafe) let floorName: UnsafeMutablePointer<CChar> = strdup("FeedViewController")!

@@ -3,11 +3,13 @@
 //
 //   valgrind --tool=callgrind --toggle-collect='*ObservabilityProbe5calls*' .build/release/ObservabilityProbe log-lttng 20000
 //
-// Paths: log-noop (swift-log's no-op handler), log-dropping (a handler that takes `info` records
+// Paths: log-noop (swift-log's no-op handler), log-stateful-noop (a handler with a label, metadata
+// and a provider whose level reads critical: the floor of a real handler that skips by level), log-dropping (a handler that takes `info` records
 // and drops them: swift-log's own cost of an accepted record), log-lifetrace (LifetraceLogHandler on the LTTng
 // sink: no session, or recorded under one), log-floor (the provider's log tracepoint with
 // preconverted strings), span-lifetrace (LifetraceTracer on the LTTng sink), span-in-memory
-// (swift-distributed-tracing's InMemoryTracer). The same calls as ObservabilityCost's benchmarks.
+// (swift-distributed-tracing's InMemoryTracer), span-noop (its NoOpTracer: the API's own cost of a
+// span, the floor of any tracer). The same calls as ObservabilityCost's benchmarks.
 // `threads:hook|span|log|floor:T COUNT` (floor: the hooks' C tracepoint floor) runs T threads of COUNT calls each (PROBE_SINK=jsonl: JSON lines
 // to /dev/null instead of LTTng) and prints wall and CPU time per call.
 import InMemoryTracing
@@ -31,6 +33,7 @@ LifetraceSystem.bootstrap(LTTngSink())
 
 let noOpLogger = Logger(label: "bench.server") { _ in SwiftLogNoOpLogHandler() }
 let droppingLogger = Logger(label: "bench.server") { _ in DroppingLogHandler() }
+let statefulNoOpLogger = Logger(label: "bench.server") { StatefulNoOpLogHandler(label: $0) }
 
 let lifetraceLogger = Logger(label: "bench.server") { LifetraceLogHandler(label: $0, metadataProvider: nil) }
 let inMemoryTracer = InMemoryTracer()
@@ -43,6 +46,11 @@ func calls(_ path: String, _ count: Int) -> Int {
     case "log-noop":
         for i in 0..<count {
             noOpLogger.info("request handled", metadata: ["route": "/users"])
+            total &+= i
+        }
+    case "log-stateful-noop":
+        for i in 0..<count {
+            statefulNoOpLogger.info("request handled", metadata: ["route": "/users"])
             total &+= i
         }
     case "log-dropping":
@@ -65,6 +73,8 @@ func calls(_ path: String, _ count: Int) -> Int {
         total = spans(through: LifetraceTracer(), count)
     case "span-in-memory":
         total = spans(through: inMemoryTracer, count)
+    case "span-noop":
+        total = spans(through: NoOpTracer(), count)
     default:
         fatalError("unknown path \(path)")
     }

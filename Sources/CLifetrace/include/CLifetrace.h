@@ -18,6 +18,9 @@ struct lifetrace_gate {
     unsigned slot_count;
     unsigned hook_count;
     unsigned custom_base;
+    /** The states of the `log` hook's seven levels (swift-log's order, trace … critical), or NULL:
+     *  a sink whose log records each have a state per level (LTTng's `lifetrace:log_*`). */
+    const int *const *log_states;
 };
 
 /** Bit 0: a global sink is installed. Bits 1…: twice the number of task-scoped sinks in use. */
@@ -71,6 +74,25 @@ static inline int lifetrace_wants_instant(unsigned code) {
     const struct lifetrace_gate *gate = __atomic_load_n(&lifetrace_global_gate, __ATOMIC_ACQUIRE);
     if (!gate) return 1;
     return lifetrace_gate_allows(gate, lifetrace_gate_base(gate, code) + 2);
+}
+
+/**
+ * The lowest swift-log level (0 trace … 6 critical) at or above `configured` that a sink would take
+ * a record of now, 6 when none would (a record at 6 is then still checked by its handler): what a
+ * log handler reports as its level, so that swift-log skips a record nothing takes before building it.
+ * `configured` when any sink takes records whatever their level (or a task has a sink of its own).
+ */
+static inline unsigned lifetrace_log_level_floor(unsigned configured, unsigned code) {
+    int activity = __atomic_load_n(&lifetrace_activity, __ATOMIC_RELAXED);
+    if (activity != 1) return activity != 0 ? configured : 6;
+    const struct lifetrace_gate *gate = __atomic_load_n(&lifetrace_global_gate, __ATOMIC_ACQUIRE);
+    if (!gate) return configured;
+    const int *const *levels = gate->log_states;
+    if (!levels) return lifetrace_gate_allows(gate, lifetrace_gate_base(gate, code) + 2) ? configured : 6;
+    for (unsigned level = configured; level < 6; level++) {
+        if (__atomic_load_n(levels[level], __ATOMIC_RELAXED) != 0) return level;
+    }
+    return 6;
 }
 
 /** The next sequence number a thread hands out, and the end of its block (exclusive). */

@@ -15,14 +15,23 @@ package struct HookGate: @unchecked Sendable {
     let table: UnsafePointer<lifetrace_gate>
 
     /// Creates a gate over `slotCount` state pointers (which must live as long as the process).
-    package init(states: UnsafePointer<UnsafePointer<Int32>>, slotCount: Int, customBase: Int) {
+    ///
+    /// `logLevelStates`, when given, points to seven more: one per swift-log level, `trace` …
+    /// `critical`, for a sink that takes a `log` record only at the levels a session enables (the
+    /// LTTng sink's `lifetrace:log_*`). A log handler then reports the lowest level a record would
+    /// be taken at (``LifetraceSystem/logLevelFloor(_:)``), and swift-log builds no record below it.
+    package init(
+        states: UnsafePointer<UnsafePointer<Int32>>, slotCount: Int, customBase: Int,
+        logLevelStates: UnsafePointer<UnsafePointer<Int32>>? = nil
+    ) {
         let table = UnsafeMutablePointer<lifetrace_gate>.allocate(capacity: 1)
         table.initialize(
             to: lifetrace_gate(
                 states: UnsafeRawPointer(states).assumingMemoryBound(to: UnsafePointer<Int32>?.self),
                 slot_count: UInt32(slotCount),
                 hook_count: HookNames.wellKnownCount,
-                custom_base: UInt32(customBase)))
+                custom_base: UInt32(customBase),
+                log_states: logLevelStates.map { UnsafeRawPointer($0).assumingMemoryBound(to: UnsafePointer<Int32>?.self) }))
         self.table = UnsafePointer(table)
     }
 

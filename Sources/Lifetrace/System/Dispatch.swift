@@ -104,6 +104,24 @@ enum Dispatch {
         return Unmanaged<SinkBox>.fromOpaque(raw).takeUnretainedValue()
     }
 
+    /// The global sink when it is a ``LogRecordTracer`` and no task has a sink of its own.
+    @inlinable
+    static func globalLogRecordTracer() -> (any LogRecordTracer)? {
+        guard lifetrace_activity_value() == 1, let raw = UnsafeRawPointer(lifetrace_global_box_value()) else { return nil }
+        return Unmanaged<SinkBox>.fromOpaque(raw)._withUnsafeGuaranteedRef {
+            $0.isTracer ? unsafeDowncast($0, to: TracerBox.self).logTracer : nil
+        }
+    }
+
+    /// The global sink when it is a ``SpanRecordTracer`` and no task has a sink of its own.
+    @inlinable
+    static func globalSpanRecordTracer() -> (any SpanRecordTracer)? {
+        guard lifetrace_activity_value() == 1, let raw = UnsafeRawPointer(lifetrace_global_box_value()) else { return nil }
+        return Unmanaged<SinkBox>.fromOpaque(raw)._withUnsafeGuaranteedRef {
+            $0.isTracer ? unsafeDowncast($0, to: TracerBox.self).spanTracer : nil
+        }
+    }
+
     /// The box's path: a tracer's, or the locked one.
     @inlinable
     static func take(

@@ -46,6 +46,20 @@ public enum LifetraceSystem {
         #endif
     }
 
+    /// The lowest swift-log level, 0 (`trace`) … 6 (`critical`), at or above `configured` at which a
+    /// sink would take a record of the `log` hook now; 6 when none would. `configured` while any
+    /// sink takes log records at every level (JSON lines, text, a task's own sink); with no sink,
+    /// 6; with the LTTng sink alone, the lowest level whose `lifetrace:log_*` tracepoint a session
+    /// enables. A few loads, no call: what `LifetraceLogHandler` reports as its `logLevel`.
+    @inlinable
+    package static func logLevelFloor(_ configured: Int) -> Int {
+        #if LIFETRACE_COMPILED_OUT
+        return 6
+        #else
+        return Int(lifetrace_log_level_floor(UInt32(truncatingIfNeeded: configured), Hook.log.code))
+        #endif
+    }
+
     /// Installs `sink` as the process-wide destination of events, replacing the previous one.
     ///
     /// Bootstrapping with ``NoOpSink`` turns instrumentation off again.

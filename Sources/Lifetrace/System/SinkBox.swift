@@ -33,12 +33,20 @@ final class TracerBox: SinkBox, @unchecked Sendable {
     /// The tracer's C function for flat records (``GatedSink/flatRecord``), if it has one.
     @usableFromInline
     let flatRecord: FlatRecord?
+    /// The tracer, when it also takes log records' parts directly.
+    @usableFromInline
+    let logTracer: (any LogRecordTracer)?
+    /// The tracer, when it also takes spans' records directly.
+    @usableFromInline
+    let spanTracer: (any SpanRecordTracer)?
 
     fileprivate init(_ tracer: any TracerSink) {
         self.tracer = tracer
         let gated = tracer as? any GatedSink
         self.gate = gated?.hookGate
         self.flatRecord = gated?.flatRecord
+        self.logTracer = tracer as? any LogRecordTracer
+        self.spanTracer = tracer as? any SpanRecordTracer
         super.init(tracer, isTracer: true)
     }
 

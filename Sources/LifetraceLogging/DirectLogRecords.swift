@@ -1,0 +1,52 @@
+import Instrumentation
+import Lifetrace
+import LifetraceTracing
+import Logging
+
+/// A record's way into a `LogRecordTracer` (the LTTng sink installed alone): its parts
+/// as C strings, straight from the `LogEvent` (no `Details`, no fields), its metadata rendered once
+/// as JSON, the same text the `metadata` field has in JSON lines.
+extension LifetraceLogHandler {
+    /// Hands the record at swift-log's `level` (0 `trace` … 6 `critical`) to `tracer`.
+    func record(_ event: LogEvent, level: Int, to tracer: any LogRecordTracer) {
+        var spanID: UInt64 = 0
+        if let span = InstrumentationContext.current?.lifetraceTraceContext {
+            spanID = withUnsafeBytes(of: span.spanID.bytes) { $0.loadUnaligned(as: UInt64.self).bigEndian }
+        }
+        let location = includesSourceLocation
+        Self.withMetadataJSON(mergedMetadata(of: event)) { metadata in
+            label.withCString { label in
+                event.message.description.withCString { message in
+                    event.source.withCString { source in
+                        Self.withCString(location ? event.file : nil) { file in
+                            Self.withCString(location ? event.function : nil) { function in
+                                LifetraceSystem.recordLog(
+                                    LogRecordParts(
+                                        level: level, label: label, message: message, metadata: metadata, source: source,
+                                        file: file, line: location ? Int64(clamping: event.line) : -1, function: function,
+                                        spanID: spanID),
+                                    to: tracer)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Runs `body` with the metadata as a JSON object's text (keys sorted, as ``MetadataFields``
+    /// orders them), or with `nil` when there is none.
+    private static func withMetadataJSON(_ metadata: Logger.Metadata, _ body: (UnsafePointer<CChar>?) -> Void) {
+        guard !metadata.isEmpty else { return body(nil) }
+        var buffer = LineBuffer(capacity: 128)
+        MetadataFields.appendJSON(of: metadata, to: &buffer)
+        buffer.append(0)
+        buffer.withBytes { body($0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+    }
+
+    /// Runs `body` with a C string of `string`, or with `NULL` when it is absent.
+    private static func withCString(_ string: String?, _ body: (UnsafePointer<CChar>?) -> Void) {
+        guard let string else { return body(nil) }
+        string.withCString { body($0) }
+    }
+}

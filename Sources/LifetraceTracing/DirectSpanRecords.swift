@@ -1,0 +1,109 @@
+import Lifetrace
+import Tracing
+import W3CTraceContext
+
+/// A span's records straight into a `SpanRecordTracer` (the LTTng sink installed
+/// alone): the ids as numbers and the trace id's text on the stack, the kind a literal, the end's
+/// attributes, status, errors and links rendered once; no `Details`, no fields, no dispatch.
+enum DirectSpanRecords {
+    /// Records a span's begin.
+    static func begin(
+        _ tracer: any SpanRecordTracer, name: String, _ traceContext: TraceContext, parent: SpanID?, kind: SpanKind
+    ) {
+        withTraceIDText(traceContext.traceID) { traceID in
+            name.withCString { name in
+                SpanFields.kindName(kind).withCString { kind in
+                    LifetraceSystem.recordSpan(
+                        SpanRecordParts(
+                            phase: .begin, name: name, spanID: SpanIdentifiers.number(of: traceContext.spanID),
+                            parentID: parent.map(SpanIdentifiers.number) ?? 0, traceID: traceID, kind: kind),
+                        to: tracer)
+                }
+            }
+        }
+    }
+
+    /// Records a span's end under its final name, with what was set on it.
+    static func end(
+        _ tracer: any SpanRecordTracer, name: String, _ traceContext: TraceContext, parent: SpanID?, kind: SpanKind,
+        attributes: SpanAttributes, status: SpanStatus?, errors: [FieldValue], links: [FieldValue]
+    ) {
+        let status = status.map { status in
+            let code = status.code == .ok ? "ok" : "error"
+            return status.message.map { "\(code): \($0)" } ?? code
+        }
+        let errors = errors.isEmpty ? nil : FieldValue.list(errors).json
+        let links = links.isEmpty ? nil : FieldValue.list(links).json
+        withTraceIDText(traceContext.traceID) { traceID in
+            name.withCString { name in
+                SpanFields.kindName(kind).withCString { kind in
+                    withAttributesJSON(attributes) { attributes in
+                        withCString(status) { status in
+                            withCString(errors) { errors in
+                                withCString(links) { links in
+                                    LifetraceSystem.recordSpan(
+                                        SpanRecordParts(
+                                            phase: .end, name: name, spanID: SpanIdentifiers.number(of: traceContext.spanID),
+                                            parentID: parent.map(SpanIdentifiers.number) ?? 0, traceID: traceID, kind: kind,
+                                            attributes: attributes, status: status, errors: errors, links: links),
+                                        to: tracer)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Runs `body` with the attributes as a JSON object's text, keys sorted (the text of
+    /// `SpanFields.value(of:)`'s `json`, written without building field values), or with `NULL`
+    /// when there are none.
+    private static func withAttributesJSON(_ attributes: SpanAttributes, _ body: (UnsafePointer<CChar>?) -> Void) {
+        guard !attributes.isEmpty else { return body(nil) }
+        var entries: [(String, SpanAttribute)] = []
+        entries.reserveCapacity(8)
+        attributes.forEach { entries.append(($0, $1)) }
+        entries.sort { $0.0 < $1.0 }
+        var buffer = LineBuffer(capacity: 128)
+        buffer.append(UInt8(ascii: "{"))
+        for (index, (name, attribute)) in entries.enumerated() {
+            if index > 0 { buffer.append(UInt8(ascii: ",")) }
+            buffer.appendJSONString(name)
+            buffer.append(UInt8(ascii: ":"))
+            switch attribute {
+            case .string(let text): buffer.appendJSONString(text)
+            case .int64(let number): buffer.appendDecimal(Int(number))
+            case .int32(let number): buffer.appendDecimal(Int(number))
+            case .bool(let flag): buffer.append(flag ? "true" : "false")
+            default: buffer.appendUTF8(SpanFields.value(of: attribute).json)
+            }
+        }
+        buffer.append(UInt8(ascii: "}"))
+        buffer.append(0)
+        buffer.withBytes { body($0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+    }
+
+    /// Runs `body` with the trace id's 32 lowercase hexadecimal digits as a C string on the stack.
+    private static func withTraceIDText(_ traceID: TraceID, _ body: (UnsafePointer<CChar>) -> Void) {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 33) { text in
+            let digits: StaticString = "0123456789abcdef"
+            digits.withUTF8Buffer { digits in
+                withUnsafeBytes(of: traceID.bytes) { bytes in
+                    for (index, byte) in bytes.enumerated() {
+                        text[2 * index] = CChar(bitPattern: digits[Int(byte >> 4)])
+                        text[2 * index + 1] = CChar(bitPattern: digits[Int(byte & 0x0F)])
+                    }
+                }
+            }
+            text[32] = 0
+            body(UnsafePointer(text.baseAddress!))
+        }
+    }
+
+    /// Runs `body` with a C string of `string`, or with `NULL` when it is absent.
+    private static func withCString(_ string: String?, _ body: (UnsafePointer<CChar>?) -> Void) {
+        guard let string else { return body(nil) }
+        string.withCString { body($0) }
+    }
+}
