@@ -60,7 +60,7 @@ extension LifetraceSystem {
     /// emits a `log` instant as any hook does).
     @inlinable
     package static var logRecordTracer: (any LogRecordTracer)? {
-        Dispatch.globalLogRecordTracer()
+        Dispatch.globalTracer { $0.logTracer }
     }
 
     /// Hands a record to `tracer` with the next sequence number of this thread.
@@ -126,7 +126,7 @@ extension LifetraceSystem {
     /// `nil` otherwise (spans are then intervals of the `span` hook, as any hook's).
     @inlinable
     package static var spanRecordTracer: (any SpanRecordTracer)? {
-        Dispatch.globalSpanRecordTracer()
+        Dispatch.globalTracer { $0.spanTracer }
     }
 
     /// Hands a span record to `tracer` with the next sequence number of this thread.

@@ -104,21 +104,14 @@ enum Dispatch {
         return Unmanaged<SinkBox>.fromOpaque(raw).takeUnretainedValue()
     }
 
-    /// The global sink when it is a ``LogRecordTracer`` and no task has a sink of its own.
+    /// A member of the global sink's box when the sink is a tracer and no task has a sink of its
+    /// own (the log and span records' direct paths), else `nil`.
     @inlinable
-    static func globalLogRecordTracer() -> (any LogRecordTracer)? {
+    static func globalTracer<T>(_ member: (TracerBox) -> T?) -> T? {
         guard lifetrace_activity_value() == 1, let raw = UnsafeRawPointer(lifetrace_global_box_value()) else { return nil }
+        // The global box is never released (LifetraceSystem.bootstrap), so no reference is taken.
         return Unmanaged<SinkBox>.fromOpaque(raw)._withUnsafeGuaranteedRef {
-            $0.isTracer ? unsafeDowncast($0, to: TracerBox.self).logTracer : nil
-        }
-    }
-
-    /// The global sink when it is a ``SpanRecordTracer`` and no task has a sink of its own.
-    @inlinable
-    static func globalSpanRecordTracer() -> (any SpanRecordTracer)? {
-        guard lifetrace_activity_value() == 1, let raw = UnsafeRawPointer(lifetrace_global_box_value()) else { return nil }
-        return Unmanaged<SinkBox>.fromOpaque(raw)._withUnsafeGuaranteedRef {
-            $0.isTracer ? unsafeDowncast($0, to: TracerBox.self).spanTracer : nil
+            $0.isTracer ? member(unsafeDowncast($0, to: TracerBox.self)) : nil
         }
     }
 
