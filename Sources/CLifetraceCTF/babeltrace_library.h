@@ -85,6 +85,11 @@ struct lifetrace_bt_functions {
  * the process exits (the library is never closed). */
 extern struct lifetrace_bt_functions lifetrace_bt;
 
+/* A call of the library: BT(bt_graph_create)(…). A function missing from LIFETRACE_BT_FUNCTIONS
+ * does not compile (no such member); a call without BT does not link, since nothing links
+ * libbabeltrace2. */
+#define BT(name) (lifetrace_bt.name)
+
 /* Loads libbabeltrace2 and fills `lifetrace_bt`, the first time (thread-safe). Returns 1, or 0
  * with the reason in `error` when the library or one of its functions is missing. */
 int lifetrace_bt_load(char *error, size_t size);

@@ -10,9 +10,10 @@
  */
 #include "lifetrace_ctf_reader.h"
 
-/* babeltrace2's API, its library loaded on first use: every bt_* call below goes through a table
- * of pointers (babeltrace_calls.h), and the readers' constructors load it first. */
-#include "babeltrace_calls.h"
+/* babeltrace2's API, its library loaded on first use: every library call below goes through the
+ * table of pointers, as BT(bt_…)(…) (babeltrace_library.h), and the readers' constructors load it
+ * first. */
+#include "babeltrace_library.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,31 +85,31 @@ static void set_error(char *error, size_t size, const char *format, ...) {
 
 /* Appends the root cause of babeltrace2's error on this thread to `error`, and clears the error. */
 static void append_library_error(char *error, size_t size) {
-    const bt_error *library_error = bt_current_thread_take_error();
+    const bt_error *library_error = BT(bt_current_thread_take_error)();
     if (library_error == NULL) return;
-    uint64_t count = bt_error_get_cause_count(library_error);
+    uint64_t count = BT(bt_error_get_cause_count)(library_error);
     for (uint64_t index = 0; index < count && index < 1; index++) {
-        const bt_error_cause *cause = bt_error_borrow_cause_by_index(library_error, index);
-        const char *message = bt_error_cause_get_message(cause);
+        const bt_error_cause *cause = BT(bt_error_borrow_cause_by_index)(library_error, index);
+        const char *message = BT(bt_error_cause_get_message)(cause);
         size_t used = strlen(error);
         if (message != NULL && used + 3 < size) snprintf(error + used, size - used, "%s%s", used ? ": " : "", message);
     }
-    bt_error_release(library_error);
+    BT(bt_error_release)(library_error);
 }
 
 /* ---- Event classes ---------------------------------------------------------------------------- */
 
 static void find_members(const bt_field_class *structure, int first, int last, struct class_info *info) {
-    if (structure == NULL || bt_field_class_get_type(structure) != BT_FIELD_CLASS_TYPE_STRUCTURE) return;
-    uint64_t count = bt_field_class_structure_get_member_count(structure);
+    if (structure == NULL || BT(bt_field_class_get_type)(structure) != BT_FIELD_CLASS_TYPE_STRUCTURE) return;
+    uint64_t count = BT(bt_field_class_structure_get_member_count)(structure);
     for (uint64_t index = 0; index < count; index++) {
         const bt_field_class_structure_member *member =
-            bt_field_class_structure_borrow_member_by_index_const(structure, index);
-        const char *name = bt_field_class_structure_member_get_name(member);
+            BT(bt_field_class_structure_borrow_member_by_index_const)(structure, index);
+        const char *name = BT(bt_field_class_structure_member_get_name)(member);
         for (int slot = first; slot < last; slot++) {
             if (strcmp(name, slot_names[slot]) != 0) continue;
-            const bt_field_class *type = bt_field_class_structure_member_borrow_field_class_const(member);
-            bt_field_class_type kind = bt_field_class_get_type(type);
+            const bt_field_class *type = BT(bt_field_class_structure_member_borrow_field_class_const)(member);
+            bt_field_class_type kind = BT(bt_field_class_get_type)(type);
             int is_string = kind == BT_FIELD_CLASS_TYPE_STRING;
             int is_integer = bt_field_class_type_is(kind, BT_FIELD_CLASS_TYPE_INTEGER);
             int wants_string = slot == SLOT_HOOK || slot == SLOT_CONTROLLER || slot == SLOT_TARGET
@@ -200,14 +201,14 @@ static const struct class_info *class_info(struct lifetrace_ctf_reader *reader, 
     memset(info, 0, sizeof *info);
     info->event_class = event_class;
     for (int index = 0; index < ALL_SLOTS; index++) info->member[index] = -1;
-    classify(bt_event_class_get_name(event_class), info);
+    classify(BT(bt_event_class_get_name)(event_class), info);
     if (info->relevant) {
-        find_members(bt_event_class_borrow_payload_field_class_const(event_class), 0, PAYLOAD_SLOTS, info);
-        const bt_stream_class *stream_class = bt_event_class_borrow_stream_class_const(event_class);
-        find_members(bt_stream_class_borrow_event_common_context_field_class_const(stream_class),
+        find_members(BT(bt_event_class_borrow_payload_field_class_const)(event_class), 0, PAYLOAD_SLOTS, info);
+        const bt_stream_class *stream_class = BT(bt_event_class_borrow_stream_class_const)(event_class);
+        find_members(BT(bt_stream_class_borrow_event_common_context_field_class_const)(stream_class),
             PAYLOAD_SLOTS, ALL_SLOTS, info);
-        const bt_clock_class *clock = bt_stream_class_borrow_default_clock_class_const(stream_class);
-        info->frequency = clock ? bt_clock_class_get_frequency(clock) : 0;
+        const bt_clock_class *clock = BT(bt_stream_class_borrow_default_clock_class_const)(stream_class);
+        info->frequency = clock ? BT(bt_clock_class_get_frequency)(clock) : 0;
         /* Without the provider's seq, controller and id the event is not one of ours. */
         if (info->member[SLOT_SEQ] < 0 || info->member[SLOT_CONTROLLER] < 0 || (info->member[SLOT_ID] < 0 && !info->is_log)
             || (info->hook < 0 && info->member[SLOT_HOOK] < 0)) {
@@ -222,34 +223,34 @@ static const struct class_info *class_info(struct lifetrace_ctf_reader *reader, 
 
 static int64_t integer(const bt_field *structure, const struct class_info *info, int slot) {
     if (structure == NULL || info->member[slot] < 0) return -1;
-    const bt_field *field = bt_field_structure_borrow_member_field_by_index_const(structure, (uint64_t)info->member[slot]);
-    return info->is_signed[slot] ? bt_field_integer_signed_get_value(field)
-                                 : (int64_t)bt_field_integer_unsigned_get_value(field);
+    const bt_field *field = BT(bt_field_structure_borrow_member_field_by_index_const)(structure, (uint64_t)info->member[slot]);
+    return info->is_signed[slot] ? BT(bt_field_integer_signed_get_value)(field)
+                                 : (int64_t)BT(bt_field_integer_unsigned_get_value)(field);
 }
 
 static uint64_t unsigned_integer(const bt_field *structure, const struct class_info *info, int slot) {
     if (structure == NULL || info->member[slot] < 0) return 0;
-    const bt_field *field = bt_field_structure_borrow_member_field_by_index_const(structure, (uint64_t)info->member[slot]);
-    return info->is_signed[slot] ? (uint64_t)bt_field_integer_signed_get_value(field)
-                                 : bt_field_integer_unsigned_get_value(field);
+    const bt_field *field = BT(bt_field_structure_borrow_member_field_by_index_const)(structure, (uint64_t)info->member[slot]);
+    return info->is_signed[slot] ? (uint64_t)BT(bt_field_integer_signed_get_value)(field)
+                                 : BT(bt_field_integer_unsigned_get_value)(field);
 }
 
 /* A string member, NULL when absent: LTTng writes a NULL `const char *` as "(null)". */
 static const char *string(const bt_field *structure, const struct class_info *info, int slot) {
     if (structure == NULL || info->member[slot] < 0) return NULL;
-    const bt_field *field = bt_field_structure_borrow_member_field_by_index_const(structure, (uint64_t)info->member[slot]);
-    const char *value = bt_field_string_get_value(field);
+    const bt_field *field = BT(bt_field_structure_borrow_member_field_by_index_const)(structure, (uint64_t)info->member[slot]);
+    const char *value = BT(bt_field_string_get_value)(field);
     if (value == NULL || strcmp(value, "(null)") == 0) return NULL;
     return value;
 }
 
 static int deliver_event(struct lifetrace_ctf_reader *reader, const bt_message *message) {
-    const bt_event *event = bt_message_event_borrow_event_const(message);
-    const struct class_info *info = class_info(reader, bt_event_borrow_class_const(event));
+    const bt_event *event = BT(bt_message_event_borrow_event_const)(message);
+    const struct class_info *info = class_info(reader, BT(bt_event_borrow_class_const)(event));
     if (info == NULL) return 0;
     if (!info->relevant) return 1;
-    const bt_field *payload = bt_event_borrow_payload_field_const(event);
-    const bt_field *context = bt_event_borrow_common_context_field_const(event);
+    const bt_field *payload = BT(bt_event_borrow_payload_field_const)(event);
+    const bt_field *context = BT(bt_event_borrow_common_context_field_const)(event);
     struct lifetrace_ctf_record record;
     record.hook = info->hook;
     record.phase = info->phase;
@@ -259,7 +260,7 @@ static int deliver_event(struct lifetrace_ctf_reader *reader, const bt_message *
      * CLOCK_MONOTONIC nanoseconds, what the JSON-lines sink writes (its origin is the epoch). */
     record.timestamp = 0;
     if (info->frequency != 0) {
-        uint64_t cycles = bt_clock_snapshot_get_value(bt_message_event_borrow_default_clock_snapshot_const(message));
+        uint64_t cycles = BT(bt_clock_snapshot_get_value)(BT(bt_message_event_borrow_default_clock_snapshot_const)(message));
         record.timestamp = info->frequency == 1000000000ULL
             ? (int64_t)cycles
             : (int64_t)((unsigned __int128)cycles * 1000000000ULL / info->frequency);
@@ -290,7 +291,7 @@ static bt_graph_simple_sink_component_consume_func_status consume(bt_message_ite
     struct lifetrace_ctf_reader *reader = data;
     bt_message_array_const messages;
     uint64_t count;
-    switch (bt_message_iterator_next(iterator, &messages, &count)) {
+    switch (BT(bt_message_iterator_next)(iterator, &messages, &count)) {
     case BT_MESSAGE_ITERATOR_NEXT_STATUS_OK: break;
     case BT_MESSAGE_ITERATOR_NEXT_STATUS_END: return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_END;
     case BT_MESSAGE_ITERATOR_NEXT_STATUS_AGAIN: return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_AGAIN;
@@ -301,13 +302,13 @@ static bt_graph_simple_sink_component_consume_func_status consume(bt_message_ite
     for (uint64_t index = 0; index < count; index++) {
         const bt_message *message = messages[index];
         if (ok) {
-            switch (bt_message_get_type(message)) {
+            switch (BT(bt_message_get_type)(message)) {
             case BT_MESSAGE_TYPE_EVENT:
                 ok = deliver_event(reader, message);
                 break;
             case BT_MESSAGE_TYPE_DISCARDED_EVENTS: {
                 uint64_t discarded = 0;
-                if (bt_message_discarded_events_get_count(message, &discarded) != BT_PROPERTY_AVAILABILITY_AVAILABLE) {
+                if (BT(bt_message_discarded_events_get_count)(message, &discarded) != BT_PROPERTY_AVAILABILITY_AVAILABLE) {
                     discarded = 1; /* the tracer says events were lost, not how many: at least one */
                 }
                 reader->callbacks.discarded(reader->callbacks.context, discarded, 0);
@@ -315,7 +316,7 @@ static bt_graph_simple_sink_component_consume_func_status consume(bt_message_ite
             }
             case BT_MESSAGE_TYPE_DISCARDED_PACKETS: {
                 uint64_t lost = 0;
-                if (bt_message_discarded_packets_get_count(message, &lost) != BT_PROPERTY_AVAILABILITY_AVAILABLE) lost = 1;
+                if (BT(bt_message_discarded_packets_get_count)(message, &lost) != BT_PROPERTY_AVAILABILITY_AVAILABLE) lost = 1;
                 reader->callbacks.discarded(reader->callbacks.context, 0, lost);
                 break;
             }
@@ -323,7 +324,7 @@ static bt_graph_simple_sink_component_consume_func_status consume(bt_message_ite
                 break;
             }
         }
-        bt_message_put_ref(message);
+        BT(bt_message_put_ref)(message);
     }
     if (!ok) {
         reader->failed = 1;
@@ -336,10 +337,10 @@ static bt_graph_simple_sink_component_consume_func_status consume(bt_message_ite
 
 static const bt_plugin *find_plugin(const char *name, char *error, size_t size) {
     const bt_plugin *plugin = NULL;
-    bt_plugin_find_status status = bt_plugin_find(name, BT_TRUE, BT_TRUE, BT_TRUE, BT_TRUE, BT_FALSE, &plugin);
+    bt_plugin_find_status status = BT(bt_plugin_find)(name, BT_TRUE, BT_TRUE, BT_TRUE, BT_TRUE, BT_FALSE, &plugin);
     if (status != BT_PLUGIN_FIND_STATUS_OK) {
         set_error(error, size, "the babeltrace2 plugin '%s' is not installed (Debian package babeltrace2)", name);
-        bt_current_thread_clear_error();
+        BT(bt_current_thread_clear_error)();
         return NULL;
     }
     return plugin;
@@ -349,16 +350,16 @@ static const bt_plugin *find_plugin(const char *name, char *error, size_t size) 
  * after each connection). */
 static int connect_source(bt_graph *graph, const bt_component_source *source, const bt_component_filter *muxer,
     char *error, size_t size) {
-    uint64_t outputs = bt_component_source_get_output_port_count(source);
+    uint64_t outputs = BT(bt_component_source_get_output_port_count)(source);
     for (uint64_t index = 0; index < outputs; index++) {
-        const bt_port_output *output = bt_component_source_borrow_output_port_by_index_const(source, index);
-        uint64_t inputs = bt_component_filter_get_input_port_count(muxer);
+        const bt_port_output *output = BT(bt_component_source_borrow_output_port_by_index_const)(source, index);
+        uint64_t inputs = BT(bt_component_filter_get_input_port_count)(muxer);
         const bt_port_input *free_input = NULL;
         for (uint64_t input = 0; input < inputs && free_input == NULL; input++) {
-            const bt_port_input *candidate = bt_component_filter_borrow_input_port_by_index_const(muxer, input);
-            if (!bt_port_is_connected(bt_port_input_as_port_const(candidate))) free_input = candidate;
+            const bt_port_input *candidate = BT(bt_component_filter_borrow_input_port_by_index_const)(muxer, input);
+            if (!BT(bt_port_is_connected)(bt_port_input_as_port_const(candidate))) free_input = candidate;
         }
-        if (free_input == NULL || bt_graph_connect_ports(graph, output, free_input, NULL) != BT_GRAPH_CONNECT_PORTS_STATUS_OK) {
+        if (free_input == NULL || BT(bt_graph_connect_ports)(graph, output, free_input, NULL) != BT_GRAPH_CONNECT_PORTS_STATUS_OK) {
             set_error(error, size, "cannot connect the trace's streams to the muxer");
             append_library_error(error, size);
             return 0;
@@ -380,54 +381,54 @@ static struct lifetrace_ctf_reader *open_graph(const char *plugin_name, const ch
     ctf = find_plugin(plugin_name, error, size);
     utils = ctf ? find_plugin("utils", error, size) : NULL;
     if (utils == NULL) goto fail;
-    const bt_component_class_source *source_class = bt_plugin_borrow_source_component_class_by_name_const(ctf, source_name);
-    const bt_component_class_filter *muxer_class = bt_plugin_borrow_filter_component_class_by_name_const(utils, "muxer");
+    const bt_component_class_source *source_class = BT(bt_plugin_borrow_source_component_class_by_name_const)(ctf, source_name);
+    const bt_component_class_filter *muxer_class = BT(bt_plugin_borrow_filter_component_class_by_name_const)(utils, "muxer");
     if (source_class == NULL || muxer_class == NULL) {
         set_error(error, size, "babeltrace2 lacks src.%s.%s or flt.utils.muxer", plugin_name, source_name);
         goto fail;
     }
-    reader->graph = bt_graph_create(0);
+    reader->graph = BT(bt_graph_create)(0);
     if (reader->graph == NULL) {
         set_error(error, size, "cannot create a babeltrace2 graph");
         goto fail;
     }
     const bt_component_source *source = NULL;
     const bt_component_filter *muxer = NULL;
-    if (bt_graph_add_source_component(reader->graph, source_class, "source", params, BT_LOGGING_LEVEL_NONE, &source)
+    if (BT(bt_graph_add_source_component)(reader->graph, source_class, "source", params, BT_LOGGING_LEVEL_NONE, &source)
         != BT_GRAPH_ADD_COMPONENT_STATUS_OK) {
         set_error(error, size, "cannot open the trace");
         append_library_error(error, size);
         goto fail;
     }
-    if (bt_graph_add_filter_component(reader->graph, muxer_class, "muxer", NULL, BT_LOGGING_LEVEL_NONE, &muxer)
+    if (BT(bt_graph_add_filter_component)(reader->graph, muxer_class, "muxer", NULL, BT_LOGGING_LEVEL_NONE, &muxer)
         != BT_GRAPH_ADD_COMPONENT_STATUS_OK) {
         set_error(error, size, "cannot create the muxer");
         append_library_error(error, size);
         goto fail;
     }
     const bt_component_sink *sink = NULL;
-    if (bt_graph_add_simple_sink_component(reader->graph, "lifetrace", NULL, consume, NULL, reader, &sink)
+    if (BT(bt_graph_add_simple_sink_component)(reader->graph, "lifetrace", NULL, consume, NULL, reader, &sink)
         != BT_GRAPH_ADD_COMPONENT_STATUS_OK) {
         set_error(error, size, "cannot create the sink");
         append_library_error(error, size);
         goto fail;
     }
     if (!connect_source(reader->graph, source, muxer, error, size)) goto fail;
-    const bt_port_output *muxed = bt_component_filter_borrow_output_port_by_index_const(muxer, 0);
-    const bt_port_input *sink_input = bt_component_sink_borrow_input_port_by_index_const(sink, 0);
-    if (bt_graph_connect_ports(reader->graph, muxed, sink_input, NULL) != BT_GRAPH_CONNECT_PORTS_STATUS_OK) {
+    const bt_port_output *muxed = BT(bt_component_filter_borrow_output_port_by_index_const)(muxer, 0);
+    const bt_port_input *sink_input = BT(bt_component_sink_borrow_input_port_by_index_const)(sink, 0);
+    if (BT(bt_graph_connect_ports)(reader->graph, muxed, sink_input, NULL) != BT_GRAPH_CONNECT_PORTS_STATUS_OK) {
         set_error(error, size, "cannot connect the muxer to the sink");
         append_library_error(error, size);
         goto fail;
     }
-    bt_plugin_put_ref(ctf);
-    bt_plugin_put_ref(utils);
-    bt_value_put_ref(params);
+    BT(bt_plugin_put_ref)(ctf);
+    BT(bt_plugin_put_ref)(utils);
+    BT(bt_value_put_ref)(params);
     return reader;
 fail:
-    bt_plugin_put_ref(ctf);
-    bt_plugin_put_ref(utils);
-    bt_value_put_ref(params);
+    BT(bt_plugin_put_ref)(ctf);
+    BT(bt_plugin_put_ref)(utils);
+    BT(bt_value_put_ref)(params);
     lifetrace_ctf_reader_close(reader);
     return NULL;
 }
@@ -435,17 +436,17 @@ fail:
 struct lifetrace_ctf_reader *lifetrace_ctf_reader_open(
     const char *const *inputs, size_t input_count, struct lifetrace_ctf_callbacks callbacks, char *error, size_t size) {
     if (!lifetrace_bt_load(error, size)) return NULL;
-    bt_value *params = bt_value_map_create();
+    bt_value *params = BT(bt_value_map_create)();
     bt_value *paths = NULL;
-    if (params == NULL || bt_value_map_insert_empty_array_entry(params, "inputs", &paths) != BT_VALUE_MAP_INSERT_ENTRY_STATUS_OK) {
+    if (params == NULL || BT(bt_value_map_insert_empty_array_entry)(params, "inputs", &paths) != BT_VALUE_MAP_INSERT_ENTRY_STATUS_OK) {
         set_error(error, size, "out of memory");
-        bt_value_put_ref(params);
+        BT(bt_value_put_ref)(params);
         return NULL;
     }
     for (size_t index = 0; index < input_count; index++) {
-        if (bt_value_array_append_string_element(paths, inputs[index]) != BT_VALUE_ARRAY_APPEND_ELEMENT_STATUS_OK) {
+        if (BT(bt_value_array_append_string_element)(paths, inputs[index]) != BT_VALUE_ARRAY_APPEND_ELEMENT_STATUS_OK) {
             set_error(error, size, "out of memory");
-            bt_value_put_ref(params);
+            BT(bt_value_put_ref)(params);
             return NULL;
         }
     }
@@ -457,14 +458,14 @@ struct lifetrace_ctf_reader *lifetrace_ctf_reader_open_live(
     char *error, size_t size) {
     static const char *const actions[] = {"continue", "fail", "end"};
     if (!lifetrace_bt_load(error, size)) return NULL;
-    bt_value *params = bt_value_map_create();
+    bt_value *params = BT(bt_value_map_create)();
     bt_value *urls = NULL;
-    if (params == NULL || bt_value_map_insert_empty_array_entry(params, "inputs", &urls) != BT_VALUE_MAP_INSERT_ENTRY_STATUS_OK
-        || bt_value_array_append_string_element(urls, url) != BT_VALUE_ARRAY_APPEND_ELEMENT_STATUS_OK
-        || bt_value_map_insert_string_entry(params, "session-not-found-action", actions[missing % 3])
+    if (params == NULL || BT(bt_value_map_insert_empty_array_entry)(params, "inputs", &urls) != BT_VALUE_MAP_INSERT_ENTRY_STATUS_OK
+        || BT(bt_value_array_append_string_element)(urls, url) != BT_VALUE_ARRAY_APPEND_ELEMENT_STATUS_OK
+        || BT(bt_value_map_insert_string_entry)(params, "session-not-found-action", actions[missing % 3])
             != BT_VALUE_MAP_INSERT_ENTRY_STATUS_OK) {
         set_error(error, size, "out of memory");
-        bt_value_put_ref(params);
+        BT(bt_value_put_ref)(params);
         return NULL;
     }
     return open_graph("ctf", "lttng-live", params, callbacks, error, size);
@@ -472,7 +473,7 @@ struct lifetrace_ctf_reader *lifetrace_ctf_reader_open_live(
 
 enum lifetrace_ctf_status lifetrace_ctf_reader_step(struct lifetrace_ctf_reader *reader, char *error, size_t size) {
     if (error && size) error[0] = '\0';
-    switch (bt_graph_run_once(reader->graph)) {
+    switch (BT(bt_graph_run_once)(reader->graph)) {
     case BT_GRAPH_RUN_ONCE_STATUS_OK: return LIFETRACE_CTF_OK;
     case BT_GRAPH_RUN_ONCE_STATUS_AGAIN: return LIFETRACE_CTF_AGAIN;
     case BT_GRAPH_RUN_ONCE_STATUS_END: return LIFETRACE_CTF_END;
@@ -484,12 +485,12 @@ enum lifetrace_ctf_status lifetrace_ctf_reader_step(struct lifetrace_ctf_reader 
 }
 
 void lifetrace_ctf_reader_interrupt(struct lifetrace_ctf_reader *reader) {
-    if (reader && reader->graph) bt_interrupter_set(bt_graph_borrow_default_interrupter(reader->graph));
+    if (reader && reader->graph) BT(bt_interrupter_set)(BT(bt_graph_borrow_default_interrupter)(reader->graph));
 }
 
 void lifetrace_ctf_reader_close(struct lifetrace_ctf_reader *reader) {
     if (reader == NULL) return;
-    bt_graph_put_ref(reader->graph);
+    BT(bt_graph_put_ref)(reader->graph);
     free(reader->classes);
     free(reader);
 }
