@@ -164,9 +164,3 @@ extension SinkRegistry {
     /// `SinkRegistry.standard` plus `lttng`.
     public static let withLTTng = SinkRegistry.standard.adding(.lttng)
 }
-
-/// Runs `body` with a C string of `string`, or with `NULL` when it is absent.
-func withOptionalCString<R>(_ string: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
-    guard let string else { return body(nil) }
-    return string.withCString { body($0) }
-}

@@ -18,8 +18,8 @@ extension LifetraceLogHandler {
             label.withCString { label in
                 event.message.description.withCString { message in
                     event.source.withCString { source in
-                        Self.withCString(location ? event.file : nil) { file in
-                            Self.withCString(location ? event.function : nil) { function in
+                        withOptionalCString(location ? event.file : nil) { file in
+                            withOptionalCString(location ? event.function : nil) { function in
                                 LifetraceSystem.recordLog(
                                     LogRecordParts(
                                         level: level, label: label, message: message, metadata: metadata, source: source,
@@ -40,13 +40,6 @@ extension LifetraceLogHandler {
         guard !metadata.isEmpty else { return body(nil) }
         var buffer = LineBuffer(capacity: 128)
         MetadataFields.appendJSON(of: metadata, to: &buffer)
-        buffer.append(0)
-        buffer.withBytes { body($0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
-    }
-
-    /// Runs `body` with a C string of `string`, or with `NULL` when it is absent.
-    private static func withCString(_ string: String?, _ body: (UnsafePointer<CChar>?) -> Void) {
-        guard let string else { return body(nil) }
-        string.withCString { body($0) }
+        buffer.withCString { body($0) }
     }
 }

@@ -38,9 +38,9 @@ enum DirectSpanRecords {
             name.withCString { name in
                 SpanFields.kindName(kind).withCString { kind in
                     withAttributesJSON(attributes) { attributes in
-                        withCString(status) { status in
-                            withCString(errors) { errors in
-                                withCString(links) { links in
+                        withOptionalCString(status) { status in
+                            withOptionalCString(errors) { errors in
+                                withOptionalCString(links) { links in
                                     LifetraceSystem.recordSpan(
                                         SpanRecordParts(
                                             phase: .end, name: name, spanID: SpanIdentifiers.number(of: traceContext.spanID),
@@ -80,8 +80,7 @@ enum DirectSpanRecords {
             }
         }
         buffer.append(UInt8(ascii: "}"))
-        buffer.append(0)
-        buffer.withBytes { body($0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+        buffer.withCString { body($0) }
     }
 
     /// Runs `body` with the trace id's 32 lowercase hexadecimal digits as a C string on the stack.
@@ -99,11 +98,5 @@ enum DirectSpanRecords {
             text[32] = 0
             body(UnsafePointer(text.baseAddress!))
         }
-    }
-
-    /// Runs `body` with a C string of `string`, or with `NULL` when it is absent.
-    private static func withCString(_ string: String?, _ body: (UnsafePointer<CChar>?) -> Void) {
-        guard let string else { return body(nil) }
-        string.withCString { body($0) }
     }
 }

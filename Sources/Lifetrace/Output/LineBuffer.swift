@@ -33,6 +33,14 @@ public struct LineBuffer: ~Copyable {
         try body(UnsafeRawBufferPointer(start: base, count: count))
     }
 
+    /// Ends what was written with a NUL and calls `body` with it as a C string (for C APIs, such as
+    /// a tracepoint's string field).
+    @inlinable
+    package mutating func withCString<R>(_ body: (UnsafePointer<CChar>) -> R) -> R {
+        append(0)
+        return withBytes { body($0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+    }
+
     /// The bytes written so far, decoded as UTF-8 (for tools and tests).
     public var string: String {
         String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
