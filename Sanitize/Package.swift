@@ -25,8 +25,9 @@ let package = Package(
             dependencies: [.product(name: "Lifetrace", package: root), "LifetraceTestSupport", "MutexAnnotations"],
             path: "Tests/LifetraceTests",
             // These run the `lifetrace` executable: nothing TSan sees in-process.
-            // HookGateTests use the core's package API, which another package cannot see.
-            exclude: ["EmitCommandEndToEndTests.swift", "SignalFlushTests.swift", "SinkRobustnessTests.swift", "HookGateTests.swift"]
+            // HookGateTests and ScratchLineBufferTests use the core's package API, which another package cannot see.
+            exclude: ["EmitCommandEndToEndTests.swift", "SignalFlushTests.swift", "SinkRobustnessTests.swift", "HookGateTests.swift",
+                      "ScratchLineBufferTests.swift"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -35,11 +35,12 @@ extension LifetraceLogHandler {
     }
 
     /// Runs `body` with the metadata as a JSON object's text (keys sorted, as ``MetadataFields``
-    /// orders them), or with `nil` when there is none.
+    /// orders them), or with `nil` when there is none; written in the thread's scratch buffer.
     private static func withMetadataJSON(_ metadata: Logger.Metadata, _ body: (UnsafePointer<CChar>?) -> Void) {
         guard !metadata.isEmpty else { return body(nil) }
-        var buffer = LineBuffer(capacity: 128)
-        MetadataFields.appendJSON(of: metadata, to: &buffer)
-        buffer.withCString { body($0) }
+        ScratchLineBuffer.withBuffer { buffer in
+            MetadataFields.appendJSON(of: metadata, to: &buffer)
+            buffer.withCString { body($0) }
+        }
     }
 }

@@ -58,29 +58,55 @@ enum DirectSpanRecords {
 
     /// Runs `body` with the attributes as a JSON object's text, keys sorted (the text of
     /// `SpanFields.value(of:)`'s `json`, written without building field values), or with `NULL`
-    /// when there are none.
+    /// when there are none. Each entry is written where the dictionary hands it over (a value is
+    /// not copied again), then the entries are put in order after them in the thread's scratch
+    /// buffer; their names and places are sorted on the stack: no allocation.
     private static func withAttributesJSON(_ attributes: SpanAttributes, _ body: (UnsafePointer<CChar>?) -> Void) {
-        guard !attributes.isEmpty else { return body(nil) }
-        var entries: [(String, SpanAttribute)] = []
-        entries.reserveCapacity(8)
-        attributes.forEach { entries.append(($0, $1)) }
-        entries.sort { $0.0 < $1.0 }
-        var buffer = LineBuffer(capacity: 128)
-        buffer.append(UInt8(ascii: "{"))
-        for (index, (name, attribute)) in entries.enumerated() {
-            if index > 0 { buffer.append(UInt8(ascii: ",")) }
-            buffer.appendJSONString(name)
-            buffer.append(UInt8(ascii: ":"))
-            switch attribute {
-            case .string(let text): buffer.appendJSONString(text)
-            case .int64(let number): buffer.appendDecimal(Int(number))
-            case .int32(let number): buffer.appendDecimal(Int(number))
-            case .bool(let flag): buffer.append(flag ? "true" : "false")
-            default: buffer.appendUTF8(SpanFields.value(of: attribute).json)
+        let count = attributes.count
+        guard count > 0 else { return body(nil) }
+        ScratchLineBuffer.withBuffer { buffer in
+            withUnsafeTemporaryAllocation(of: Entry.self, capacity: count) { entries in
+                var filled = 0
+                attributes.forEach { name, attribute in
+                    guard filled < count else { return }
+                    let start = buffer.count
+                    buffer.appendJSONString(name)
+                    buffer.append(UInt8(ascii: ":"))
+                    switch attribute {
+                    case .string(let text): buffer.appendJSONString(text)
+                    case .int64(let number): buffer.appendDecimal(Int(number))
+                    case .int32(let number): buffer.appendDecimal(Int(number))
+                    case .bool(let flag): buffer.append(flag ? "true" : "false")
+                    default: buffer.appendUTF8(SpanFields.value(of: attribute).json)
+                    }
+                    (entries.baseAddress! + filled).initialize(to: Entry(name: name, bytes: start..<buffer.count))
+                    filled += 1
+                }
+                defer { entries.baseAddress!.deinitialize(count: filled) }
+                // Insertion sort: spans carry a handful of attributes.
+                for sorted in 1..<max(filled, 1) {
+                    var index = sorted
+                    while index > 0, entries[index].name < entries[index - 1].name {
+                        entries.swapAt(index, index - 1)
+                        index -= 1
+                    }
+                }
+                let object = buffer.count
+                buffer.append(UInt8(ascii: "{"))
+                for index in 0..<filled {
+                    if index > 0 { buffer.append(UInt8(ascii: ",")) }
+                    buffer.appendCopy(of: entries[index].bytes)
+                }
+                buffer.append(UInt8(ascii: "}"))
+                buffer.withCString(from: object) { body($0) }
             }
         }
-        buffer.append(UInt8(ascii: "}"))
-        buffer.withCString { body($0) }
+    }
+
+    /// An attribute written out of order: its name and where its `"name":value` text is.
+    private struct Entry {
+        let name: String
+        let bytes: Range<Int>
     }
 
     /// Runs `body` with the trace id's 32 lowercase hexadecimal digits as a C string on the stack.

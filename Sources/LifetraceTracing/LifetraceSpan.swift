@@ -48,23 +48,25 @@ public final class LifetraceSpan: Tracing.Span {
         self.kind = kind
         let probe = Probe(name: operationName, id: UInt(SpanIdentifiers.number(of: traceContext.spanID)))
         self.probe = probe
-        var state = State(operationName: operationName)
         // With no sink taking spans, nothing is built: no id text, no field. With the LTTng sink
         // alone, the begin goes straight into its tracepoint.
+        var direct = false
+        var ids: SpanFields.IDs?
+        var interval = IntervalState.inactive
         if let tracer = LifetraceSystem.spanRecordTracer {
             if tracer.wantsSpanRecord(.begin) {
                 DirectSpanRecords.begin(tracer, name: operationName, traceContext, parent: parentSpanID, kind: kind)
-                state.direct = true
+                direct = true
             } else {
-                state.direct = tracer.wantsSpanRecord(.end)
+                direct = tracer.wantsSpanRecord(.end)
             }
         } else if LifetraceSystem.wantsInterval(.span) {
-            let ids = SpanFields.IDs(traceContext, parent: parentSpanID)
-            state.ids = ids
-            state.interval = probe.beginInterval(
-                .span, SpanFields.details(ids, kind: kind, attributes: [:], links: [], status: nil, errors: nil))
+            let spanIDs = SpanFields.IDs(traceContext, parent: parentSpanID)
+            ids = spanIDs
+            interval = probe.beginInterval(
+                .span, SpanFields.details(spanIDs, kind: kind, attributes: [:], links: [], status: nil, errors: nil))
         }
-        self.state = Mutex(state)
+        self.state = Mutex(State(operationName: operationName, interval: interval, ids: ids, direct: direct))
     }
 
     /// The operation's name (the subject of the span's records; a new name shows in the end record).
@@ -74,9 +76,38 @@ public final class LifetraceSpan: Tracing.Span {
     }
 
     /// The span's attributes, written with its end record.
+    ///
+    /// `span.attributes["key"] = value` changes them in place: they are moved out of the span, changed,
+    /// and moved back, not copied for each change. Changes made from several threads at once are all
+    /// kept (each is merged back over the others'); a read racing with a change may miss the
+    /// attributes being changed.
     public var attributes: SpanAttributes {
         get { state.withLock { $0.attributes } }
         set { state.withLock { $0.attributes = newValue } }
+        _modify {
+            var attributes = state.withLock { state in
+                var taken = SpanAttributes()
+                swap(&taken, &state.attributes)
+                return taken
+            }
+            // Room for a few before the first: no growth (and rehashing) for each of them.
+            if attributes.isEmpty { attributes.reserveCapacity(4) }
+            defer {
+                state.withLock { state in
+                    // Changed meanwhile by another thread: the larger takes in the smaller (this
+                    // change's value wins a name both set).
+                    if attributes.count >= state.attributes.count {
+                        swap(&attributes, &state.attributes)
+                        attributes.forEach { name, value in
+                            if state.attributes.get(name) == nil { state.attributes.set(name, value: value) }
+                        }
+                    } else {
+                        state.attributes.merge(attributes)
+                    }
+                }
+            }
+            yield &attributes
+        }
     }
 
     /// Whether the span still records (it has not ended).

@@ -181,6 +181,40 @@ struct LTTngRecordingTests {
         }
     }
 
+    @Test("--snapshot: a flight recorder; small runs are whole, big ones keep their newest events")
+    func snapshotSession() throws {
+        let binary = try LifetraceBinary.path()
+        // Small: the buffers hold the whole run, written out at the end as the streamed trace would be.
+        try withRecording(["--snapshot"], command: { directory in
+            [binary, "run", Repository.scenario("seed004-back.scenario"), "--sink", "lttng", "--sink", "jsonl=\(directory.path("direct.jsonl"))"]
+        }) { recording in
+            try #require(recording.result.status == 0, "\(recording.result)")
+            let snapshots = try FileManager.default.contentsOfDirectory(atPath: recording.trace)
+            #expect(snapshots.count == 1 && snapshots[0].hasPrefix("snapshot-1-"), "\(snapshots)")
+            let filter = #"select(.event != "deinit") | .seq"#
+            let expected = try JQ.raw(filter, file: recording.direct)
+            #expect(expected.count > 50)
+            #expect(try JQ.raw(filter, file: recording.converted) == expected)
+        }
+        // Big, in two one-page sub-buffers: older events are overwritten, never the newest, and
+        // nothing is reported discarded (overwrite mode does not discard).
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        try withRecording(["--snapshot", "--subbuf-size", "\(pageSize)", "--num-subbuf", "2"], command: { directory in
+            let path = directory.path("many.scenario")
+            try Self.manyEventsScenario(cycles: 3_000).write(toFile: path, atomically: true, encoding: .utf8)
+            return [binary, "run", path, "--sink", "lttng", "--sink", "jsonl=\(directory.path("direct.jsonl"))"]
+        }) { recording in
+            try #require(recording.result.status == 0, "\(recording.result)")
+            let emitted = try JQ.raw(#"select(.event != "deinit") | .seq"#, file: recording.direct).compactMap { Int($0) }
+            let recorded = try JQ.raw(#"select(.event != "deinit") | .seq"#, file: recording.converted).compactMap { Int($0) }
+            #expect(recording.relayedDiscards == nil, "\(recording.result.stderr)")
+            try #require(!recorded.isEmpty, "the snapshot holds nothing: \(recording.result)")
+            #expect(recorded.count < emitted.count / 2, "recorded \(recorded.count) of \(emitted.count): nothing overwritten?")
+            #expect(recorded.last == emitted.last, "the snapshot must end with the run's last event")
+            #expect(recorded == recorded.sorted(), "a snapshot's events are in order")
+        }
+    }
+
     @Test("a session without the vtid context: the reader says so, pairs ends by id and hook, and still times them")
     func sessionWithoutThreadContext() throws {
         let binary = try LifetraceBinary.path()

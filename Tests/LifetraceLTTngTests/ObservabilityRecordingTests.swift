@@ -138,6 +138,11 @@ struct ObservabilityRecordingTests {
             #expect(lines[1].contains(" id = \(hex(child)),"), "\(lines[1])")
             #expect(lines[2].contains(#"text = "cache miss""#), "\(lines[2])")
             #expect(lines[4].contains(#"status = "error: teapot""#), "\(lines[4])")
+            // The child's attributes, set out of order and one removed: sorted, each shape written
+            // as the JSON-lines sink writes it (babeltrace2 escapes the text's `"` and `\`).
+            let childAttributes = #"{"a.list":["x","y"],"b.ratio":0.5,"m.count":7,"note":"say \"hi\"\tthen\\go","z.last":"end"}"#
+            let printed = childAttributes.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+            #expect(lines[3].contains("attributes = \"\(printed)\""), "\(lines[3])")
             #expect(
                 lines[4].contains(#"attributes = "{\"cache.hit\":false,\"http.response.status_code\":200,\"http.route\":\"/users\"}""#),
                 "\(lines[4])")

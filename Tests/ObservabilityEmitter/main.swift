@@ -74,6 +74,14 @@ if arguments[1] == "logs" {
         parent.attributes["cache.hit"] = false
         tracer.withSpan("\(marker) child", context: parent.context) { child in
             child.addEvent(SpanEvent(name: "cache miss"))
+            // Set out of order, of every shape the end's JSON writes: sorted by name in the record.
+            child.attributes["z.last"] = "end"
+            child.attributes["note"] = "say \"hi\"\tthen\\go"
+            child.attributes["a.list"] = ["x", "y"]
+            child.attributes["m.count"] = Int32(7)
+            child.attributes["b.ratio"] = 0.5
+            child.attributes["gone"] = "soon"
+            child.attributes["gone"] = nil
             ids = [
                 parent.traceContext.traceID.description, parent.traceContext.spanID.description,
                 child.traceContext.spanID.description,

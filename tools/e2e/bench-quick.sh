@@ -27,7 +27,9 @@ for row in "no sink / inline state check" "literal hook, no sink / inline state 
     "flat: per view 100000 / 1000" "navigation push/pop cycle (jsonl)" \
     "JSON lines to /dev/null" "LTTng enabled / the C tracepoint floor" \
     "log, no session / swift-log no-op handler" "log, session / C log tracepoint" "withSpan, LTTng / InMemoryTracer" \
-    "hooks, LTTng: 2 threads / 1" "spans, LTTng: 2 threads / 1" "logs, LTTng: 2 threads / 1" \
+    "C tracepoint floor, LTTng flight recorder: 2 threads / 1" "C tracepoint floor, LTTng streaming: 2 threads / 1" \
+    "hooks, LTTng flight recorder: 2 threads / 1" "spans, LTTng flight recorder: 2 threads / 1" "logs, LTTng flight recorder: 2 threads / 1" \
+    "hooks, LTTng streaming: 2 threads / 1" "spans, LTTng streaming: 2 threads / 1" "logs, LTTng streaming: 2 threads / 1" \
     "hooks, JSON lines: 2 threads / 1" "spans, JSON lines: 2 threads / 1" "logs, JSON lines: 2 threads / 1"; do
     line=$(grep -F -- "$row" "$log" || true)
     [[ -n "$line" ]] || { echo "bench-quick: no row '$row' in the table" >&2; exit 1; }

@@ -41,6 +41,22 @@ public struct LineBuffer: ~Copyable {
         return withBytes { body($0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
     }
 
+    /// Appends a copy of bytes already written (`range` of ``count``): lets a writer put parts it
+    /// wrote out of order back in order after them, in the same memory.
+    package mutating func appendCopy(of range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "appendCopy: \(range) is not within the \(count) bytes written")
+        let destination = reserve(range.count)  // may move the storage: the source is read after it
+        memcpy(destination, base + range.lowerBound, range.count)
+        commit(range.count)
+    }
+
+    /// Ends what was written with a NUL and calls `body` with the bytes from `start` on as a C string.
+    package mutating func withCString<R>(from start: Int, _ body: (UnsafePointer<CChar>) -> R) -> R {
+        precondition(start >= 0 && start <= count, "withCString(from:): \(start) is not within the \(count) bytes written")
+        append(0)
+        return body(UnsafeRawPointer(base + start).assumingMemoryBound(to: CChar.self))
+    }
+
     /// The bytes written so far, decoded as UTF-8 (for tools and tests).
     public var string: String {
         String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
