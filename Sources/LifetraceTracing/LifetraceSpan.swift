@@ -94,9 +94,11 @@ public final class LifetraceSpan: Tracing.Span {
             if attributes.isEmpty { attributes.reserveCapacity(4) }
             defer {
                 state.withLock { state in
-                    // Changed meanwhile by another thread: the larger takes in the smaller (this
-                    // change's value wins a name both set).
-                    if attributes.count >= state.attributes.count {
+                    if state.attributes.isEmpty {
+                        swap(&attributes, &state.attributes)
+                    } else if attributes.count >= state.attributes.count {
+                        // Changed meanwhile by another thread: the larger takes in the smaller
+                        // (this change's value wins a name both set).
                         swap(&attributes, &state.attributes)
                         attributes.forEach { name, value in
                             if state.attributes.get(name) == nil { state.attributes.set(name, value: value) }
