@@ -152,6 +152,18 @@ let benchmarks: @Sendable () -> Void = {
     // 2 × (one thread's time) / (two threads' time). Starting threads allocates a few times more or
     // less from sample to sample (2 to 4 per thread, seen in one CI run): four per thread of tolerance.
     for work in ThreadedWork.allCases {
+        // The target's measure: one thread and two paired in each sample (PairedScaling).
+        Benchmark("observe:scaling:\(work.rawValue):lttng", configuration: PairedScaling.configuration(setup: installing { LTTngSink() })) {
+            PairedScaling.sample($0, work)
+        }
+        if work != .floor {
+            Benchmark(
+                "observe:scaling:\(work.rawValue):jsonl",
+                configuration: PairedScaling.configuration(setup: installing { try JSONLinesSink(to: .file("/dev/null")) })
+            ) {
+                PairedScaling.sample($0, work)
+            }
+        }
         for threads in [1, 2] {
             let tolerance = 4 * threads
             Benchmark(

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import Lifetrace
 import LifetraceLogging
 import LifetraceTracing
@@ -31,5 +32,51 @@ enum ThreadRuns {
             started.append(thread)
         }
         for thread in started { pthread_join(thread, nil) }
+    }
+}
+
+/// Two threads' throughput over one's, measured as a pair in every sample: one thread's run and two
+/// threads' run back to back (in turn first), so a machine whose speed drifts from second to
+/// second (a shared host, a neighbour's burst) moves both halves of a ratio alike. Recorded as
+/// the custom metric ``metric`` in thousandths (1 700: 1.7×).
+enum PairedScaling {
+    static let metric = BenchmarkMetric.custom("scaling-permille", polarity: .prefersLarger, useScalingFactor: false)
+
+    static func configuration(setup: @escaping Benchmark.BenchmarkSetupHook) -> Benchmark.Configuration {
+        .init(
+            metrics: [metric],
+            timeUnits: .nanoseconds,
+            warmupIterations: 2,
+            scalingFactor: .one,
+            // Enough pairs for a steady median even in quick mode: a pair takes 10–20 ms.
+            maxDuration: .seconds(BenchmarkSettings.quick ? 1 : 3),
+            maxIterations: BenchmarkSettings.quick ? 60 : 200,
+            setup: setup
+        )
+    }
+
+    private nonisolated(unsafe) static var twoFirst = false
+
+    static func sample(_ benchmark: Benchmark, _ work: ThreadedWork) {
+        twoFirst.toggle()
+        var one: UInt64 = 0
+        var two: UInt64 = 0
+        if twoFirst {
+            two = timed { ThreadRuns.run(threads: 2, work) }
+            one = timed { ThreadRuns.run(threads: 1, work) }
+        } else {
+            one = timed { ThreadRuns.run(threads: 1, work) }
+            two = timed { ThreadRuns.run(threads: 2, work) }
+        }
+        benchmark.measurement(metric, Int(2_000 * one / max(two, 1)))
+    }
+
+    private static func timed(_ body: () -> Void) -> UInt64 {
+        var start = timespec()
+        var end = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        body()
+        clock_gettime(CLOCK_MONOTONIC, &end)
+        return UInt64(end.tv_sec - start.tv_sec) * 1_000_000_000 &+ UInt64(bitPattern: Int64(end.tv_nsec - start.tv_nsec))
     }
 }
