@@ -18,7 +18,7 @@ import W3CTraceContext
 public final class LifetraceSpan: Tracing.Span {
     private struct State {
         var operationName: String
-        var attributes: SpanAttributes = [:]
+        var attributes: SpanAttributes = LifetraceSpan.noAttributes
         var status: SpanStatus?
         var errors: [FieldValue] = []
         var links: [FieldValue] = []
@@ -86,12 +86,14 @@ public final class LifetraceSpan: Tracing.Span {
         set { state.withLock { $0.attributes = newValue } }
         _modify {
             var attributes = state.withLock { state in
-                var taken = SpanAttributes()
+                var taken = Self.noAttributes
                 swap(&taken, &state.attributes)
                 return taken
             }
             // Room for a few before the first: no growth (and rehashing) for each of them.
-            if attributes.isEmpty { attributes.reserveCapacity(4) }
+            // (A dictionary made here, specialised: SpanAttributes.reserveCapacity is a generic
+            // call into the standard library, 1,100 instructions.)
+            if attributes.isEmpty { attributes = SpanAttributes([String: SpanAttribute](minimumCapacity: 4)) }
             defer {
                 state.withLock { state in
                     if state.attributes.isEmpty {
@@ -111,6 +113,9 @@ public final class LifetraceSpan: Tracing.Span {
             yield &attributes
         }
     }
+
+    /// An empty value made once (`SpanAttributes()` is a call into its module each time).
+    private static let noAttributes = SpanAttributes()
 
     /// Whether the span still records (it has not ended).
     public var isRecording: Bool { state.withLock { !$0.ended } }
