@@ -33,12 +33,13 @@ public struct LineBuffer: ~Copyable {
         try body(UnsafeRawBufferPointer(start: base, count: count))
     }
 
-    /// Ends what was written with a NUL and calls `body` with it as a C string (for C APIs, such as
-    /// a tracepoint's string field).
+    /// Ends what was written with a NUL and calls `body` with it, from byte `start` on (the start by
+    /// default), as a C string (for C APIs, such as a tracepoint's string field).
     @inlinable
-    package mutating func withCString<R>(_ body: (UnsafePointer<CChar>) -> R) -> R {
+    package mutating func withCString<R>(from start: Int = 0, _ body: (UnsafePointer<CChar>) -> R) -> R {
+        precondition(start >= 0 && start <= count, "withCString(from:): \(start) is not within the \(count) bytes written")
         append(0)
-        return withBytes { body($0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+        return withBytes { body(($0.baseAddress! + start).assumingMemoryBound(to: CChar.self)) }
     }
 
     /// Appends a copy of bytes already written (`range` of ``count``): lets a writer put parts it
@@ -48,13 +49,6 @@ public struct LineBuffer: ~Copyable {
         let destination = reserve(range.count)  // may move the storage: the source is read after it
         memcpy(destination, base + range.lowerBound, range.count)
         commit(range.count)
-    }
-
-    /// Ends what was written with a NUL and calls `body` with the bytes from `start` on as a C string.
-    package mutating func withCString<R>(from start: Int, _ body: (UnsafePointer<CChar>) -> R) -> R {
-        precondition(start >= 0 && start <= count, "withCString(from:): \(start) is not within the \(count) bytes written")
-        append(0)
-        return body(UnsafeRawPointer(base + start).assumingMemoryBound(to: CChar.self))
     }
 
     /// The bytes written so far, decoded as UTF-8 (for tools and tests).
