@@ -1,6 +1,6 @@
 import Benchmark
 import BenchmarkSupport
-import Lifetrace
+@_spi(Internals) import Lifetrace
 import LifetraceLogging
 import LifetraceTracing
 import Logging
@@ -72,11 +72,8 @@ enum PairedScaling {
     }
 
     private static func timed(_ body: () -> Void) -> UInt64 {
-        var start = timespec()
-        var end = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &start)
+        let start = MonotonicClock.now()
         body()
-        clock_gettime(CLOCK_MONOTONIC, &end)
-        return UInt64(end.tv_sec - start.tv_sec) * 1_000_000_000 &+ UInt64(bitPattern: Int64(end.tv_nsec - start.tv_nsec))
+        return MonotonicClock.now() - start
     }
 }
