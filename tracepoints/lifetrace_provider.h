@@ -16,6 +16,7 @@
 
 #include <lttng/tracepoint.h>
 #include <stdint.h>
+#include "include/lifetrace_tracepoints.h"
 
 #define LIFETRACE_CONTROLLER_FIELDS \
     lttng_ust_field_integer(uint64_t, seq, seq) \
@@ -92,30 +93,56 @@ LTTNG_UST_TRACEPOINT_EVENT_CLASS(lifetrace, log_event,
 
 /*
  * Spans (shape SPAN): `controller` is the operation's name and `id` the span id, so spans pair like
- * any interval; `trace_id` is 32 hex digits, `parent_id` 0 for a root span; `attributes`, `errors`
- * and `links` are JSON texts, `status` `ok`, `error[: message]` or NULL (unset).
+ * any interval; the W3C trace id's 16 bytes are two words, `trace_id_high` its first 8 (read
+ * big-endian) and `trace_id_low` its last; `parent_id` is 0 for a root span; `kind` OpenTelemetry's
+ * span kind. Numbers, not text: LTTng copies a string byte by byte, a word in one move (the 32
+ * digits of a trace id took ~280 instructions of each record). The begin has nothing more; the
+ * end repeats the ids (a flight recorder may have overwritten the begin) and adds `attributes`,
+ * `errors` and `links` as JSON texts and `status` (`ok`, `error[: message]`, NULL when unset).
  */
-LTTNG_UST_TRACEPOINT_EVENT_CLASS(lifetrace, span_event,
-    LTTNG_UST_TP_ARGS(uint64_t, seq, const char *, controller, uint64_t, id, const char *, trace_id,
-        uint64_t, parent_id, const char *, kind, const char *, attributes, const char *, status,
-        const char *, errors, const char *, links),
+LTTNG_UST_TRACEPOINT_ENUM(lifetrace, span_kind,
+    LTTNG_UST_TP_ENUM_VALUES(
+        lttng_ust_field_enum_value("unspecified", 0)
+        lttng_ust_field_enum_value("internal", 1)
+        lttng_ust_field_enum_value("server", 2)
+        lttng_ust_field_enum_value("client", 3)
+        lttng_ust_field_enum_value("producer", 4)
+        lttng_ust_field_enum_value("consumer", 5)))
+
+LTTNG_UST_TRACEPOINT_EVENT_CLASS(lifetrace, span_begin_event,
+    LTTNG_UST_TP_ARGS(uint64_t, seq, const char *, controller, uint64_t, id, uint64_t, trace_high,
+        uint64_t, trace_low, uint64_t, parent_id, int8_t, kind),
     LTTNG_UST_TP_FIELDS(
         LIFETRACE_CONTROLLER_FIELDS
-        lttng_ust_field_string(trace_id, trace_id)
+        lttng_ust_field_integer_hex(uint64_t, trace_id_high, trace_high)
+        lttng_ust_field_integer_hex(uint64_t, trace_id_low, trace_low)
         lttng_ust_field_integer_hex(uint64_t, parent_id, parent_id)
-        lttng_ust_field_string(kind, kind)
-        lttng_ust_field_string(attributes, attributes)
-        lttng_ust_field_string(status, status)
-        lttng_ust_field_string(errors, errors)
-        lttng_ust_field_string(links, links)))
+        lttng_ust_field_enum(lifetrace, span_kind, int8_t, kind, kind)))
+
+/* The end's eleven values, more than a tracepoint's ten arguments: one record. */
+LTTNG_UST_TRACEPOINT_EVENT_CLASS(lifetrace, span_end_event,
+    LTTNG_UST_TP_ARGS(const struct lifetrace_span_end *, end),
+    LTTNG_UST_TP_FIELDS(
+        lttng_ust_field_integer(uint64_t, seq, end->seq)
+        lttng_ust_field_string(controller, end->name)
+        lttng_ust_field_integer_hex(uint64_t, id, end->span_id)
+        lttng_ust_field_integer_hex(uint64_t, trace_id_high, end->trace_high)
+        lttng_ust_field_integer_hex(uint64_t, trace_id_low, end->trace_low)
+        lttng_ust_field_integer_hex(uint64_t, parent_id, end->parent_id)
+        lttng_ust_field_enum(lifetrace, span_kind, int8_t, kind, end->kind)
+        lttng_ust_field_string(attributes, end->attributes)
+        lttng_ust_field_string(status, end->status)
+        lttng_ust_field_string(errors, end->errors)
+        lttng_ust_field_string(links, end->links)))
 
 /* A span's event (`Span.addEvent`): `text` is the event's name. */
 LTTNG_UST_TRACEPOINT_EVENT_CLASS(lifetrace, span_instant_event,
-    LTTNG_UST_TP_ARGS(uint64_t, seq, const char *, controller, uint64_t, id, const char *, trace_id,
-        const char *, text, const char *, attributes),
+    LTTNG_UST_TP_ARGS(uint64_t, seq, const char *, controller, uint64_t, id, uint64_t, trace_high,
+        uint64_t, trace_low, const char *, text, const char *, attributes),
     LTTNG_UST_TP_FIELDS(
         LIFETRACE_CONTROLLER_FIELDS
-        lttng_ust_field_string(trace_id, trace_id)
+        lttng_ust_field_integer_hex(uint64_t, trace_id_high, trace_high)
+        lttng_ust_field_integer_hex(uint64_t, trace_id_low, trace_low)
         lttng_ust_field_string(text, text)
         lttng_ust_field_string(attributes, attributes)))
 
@@ -185,15 +212,15 @@ LTTNG_UST_TRACEPOINT_EVENT_CLASS(lifetrace, custom_event,
     LIFETRACE_LOG_LEVEL(stem, error, ERR) \
     LIFETRACE_LOG_LEVEL(stem, critical, CRIT)
 
-#define LIFETRACE_SPAN_ARGS() LTTNG_UST_TP_ARGS(uint64_t, seq, const char *, controller, uint64_t, id, \
-    const char *, trace_id, uint64_t, parent_id, const char *, kind, const char *, attributes, const char *, status, \
-    const char *, errors, const char *, links)
 #define LIFETRACE_INSTANCES_SPAN(stem) \
-    LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(lifetrace, span_event, lifetrace, stem##_entry, LIFETRACE_SPAN_ARGS()) \
-    LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(lifetrace, span_event, lifetrace, stem##_exit, LIFETRACE_SPAN_ARGS()) \
+    LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(lifetrace, span_begin_event, lifetrace, stem##_entry, \
+        LTTNG_UST_TP_ARGS(uint64_t, seq, const char *, controller, uint64_t, id, uint64_t, trace_high, \
+            uint64_t, trace_low, uint64_t, parent_id, int8_t, kind)) \
+    LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(lifetrace, span_end_event, lifetrace, stem##_exit, \
+        LTTNG_UST_TP_ARGS(const struct lifetrace_span_end *, end)) \
     LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(lifetrace, span_instant_event, lifetrace, stem, \
-        LTTNG_UST_TP_ARGS(uint64_t, seq, const char *, controller, uint64_t, id, const char *, trace_id, \
-            const char *, text, const char *, attributes))
+        LTTNG_UST_TP_ARGS(uint64_t, seq, const char *, controller, uint64_t, id, uint64_t, trace_high, \
+            uint64_t, trace_low, const char *, text, const char *, attributes))
 
 #define LIFETRACE_HOOK(code, hook, member, stem, shape, category, doc) LIFETRACE_INSTANCES_##shape(stem)
 #include "hooks.def"

@@ -123,18 +123,18 @@ const char *lifetrace_tp_hook_name(unsigned code) {
         } \
     }
 
-/* The SPAN hook's firing function: phase 0 begin, 1 end, 2 a span's event (`kind` then holds its name). */
+/* The SPAN hook's firing functions: a span's begin, end and events. */
 #define LIFETRACE_SPAN_FUNCTIONS(stem) \
-    void lifetrace_tp_span(unsigned phase, uint64_t seq, const char *name, uint64_t span_id, const char *trace_id, \
-        uint64_t parent_id, const char *kind, const char *attributes, const char *status, const char *errors, \
-        const char *links) { \
-        switch (phase) { \
-        case 0: lttng_ust_tracepoint(lifetrace, stem##_entry, seq, name, span_id, trace_id, parent_id, kind, attributes, \
-            status, errors, links); break; \
-        case 1: lttng_ust_tracepoint(lifetrace, stem##_exit, seq, name, span_id, trace_id, parent_id, kind, attributes, \
-            status, errors, links); break; \
-        default: lttng_ust_tracepoint(lifetrace, stem, seq, name, span_id, trace_id, kind, attributes); break; \
-        } \
+    void lifetrace_tp_span_begin(uint64_t seq, const char *name, uint64_t span_id, uint64_t trace_high, \
+        uint64_t trace_low, uint64_t parent_id, int8_t kind) { \
+        lttng_ust_tracepoint(lifetrace, stem##_entry, seq, name, span_id, trace_high, trace_low, parent_id, kind); \
+    } \
+    void lifetrace_tp_span_end(const struct lifetrace_span_end *end) { \
+        lttng_ust_tracepoint(lifetrace, stem##_exit, end); \
+    } \
+    void lifetrace_tp_span_event(uint64_t seq, const char *span_name, uint64_t span_id, uint64_t trace_high, \
+        uint64_t trace_low, const char *text, const char *attributes) { \
+        lttng_ust_tracepoint(lifetrace, stem, seq, span_name, span_id, trace_high, trace_low, text, attributes); \
     }
 
 #define LIFETRACE_FUNCTIONS_CONTROLLER(stem)

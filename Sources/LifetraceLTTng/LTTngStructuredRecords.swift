@@ -55,28 +55,40 @@ package enum LTTngStructuredRecords {
     static func fireSpan(_ phase: UInt32, _ seq: UInt64, _ subject: Subject, _ details: Details) {
         let fields = details.fields ?? []
         let parent = fields["parent_span_id"]?.string.flatMap { UInt64($0, radix: 16) } ?? 0
-        // A span's event carries its name in `kind`'s place (the tracepoint's `text`).
-        let kind = phase == 2 ? details.text : fields["kind"]?.string
+        let traceID = traceWords(fields["trace_id"]?.string)
         // A span renamed after it began (Hummingbird names a request's span by its route once the
         // router has run) ends under its final name.
         let name = phase == 1 ? fields["name"]?.string ?? subject.name : subject.name
-        withOptionalCString(name) { name in
-            withOptionalCString(fields["trace_id"]?.string) { traceID in
-                withOptionalCString(kind) { kind in
-                    withOptionalCString(fields["attributes"]?.json) { attributes in
-                        withOptionalCString(status(fields["status"])) { status in
-                            withOptionalCString(fields["errors"]?.json) { errors in
-                                withOptionalCString(fields["links"]?.json) { links in
-                                    lifetrace_tp_span(
-                                        phase, seq, name, UInt64(subject.id), traceID, parent, kind, attributes, status,
-                                        errors, links)
-                                }
-                            }
+        let kind = SpanKinds.number(of: fields["kind"]?.string ?? "")
+        name.withCString { name in
+            withOptionalCString(fields["attributes"]?.json) { attributes in
+                guard phase != 2 else {
+                    return withOptionalCString(details.text) { text in
+                        lifetrace_tp_span_event(seq, name, UInt64(subject.id), traceID.high, traceID.low, text, attributes)
+                    }
+                }
+                withOptionalCString(status(fields["status"])) { status in
+                    withOptionalCString(fields["errors"]?.json) { errors in
+                        withOptionalCString(fields["links"]?.json) { links in
+                            LTTngSink.fire(
+                                SpanRecordParts(
+                                    phase: phase == 0 ? .begin : .end, name: name, spanID: UInt64(subject.id),
+                                    parentID: parent, traceID: traceID, kind: kind, attributes: attributes, status: status,
+                                    errors: errors, links: links),
+                                seq: seq)
                         }
                     }
                 }
             }
         }
+    }
+
+    /// The trace id's two words from its 32 hexadecimal digits; zeros when it is not that.
+    static func traceWords(_ hex: String?) -> (high: UInt64, low: UInt64) {
+        guard let hex, hex.utf8.count == 32, let high = UInt64(hex.prefix(16), radix: 16),
+            let low = UInt64(hex.suffix(16), radix: 16)
+        else { return (0, 0) }
+        return (high, low)
     }
 
     /// `ok`, `error` or `error: MESSAGE` for a span's status field (an object of `code` and `message`).
@@ -115,8 +127,19 @@ extension LTTngSink: SpanRecordTracer {
 
     /// Fires `lifetrace:span_entry` or `lifetrace:span_exit`.
     @usableFromInline package func recordSpan(_ record: SpanRecordParts, seq: UInt64) {
-        lifetrace_tp_span(
-            record.phase == .begin ? 0 : 1, seq, record.name, record.spanID, record.traceID, record.parentID, record.kind,
-            record.attributes, record.status, record.errors, record.links)
+        Self.fire(record, seq: seq)
+    }
+
+    /// Fires `lifetrace:span_entry` or `lifetrace:span_exit` (LTTng checks their states again).
+    static func fire(_ record: SpanRecordParts, seq: UInt64) {
+        guard record.phase == .end else {
+            return lifetrace_tp_span_begin(
+                seq, record.name, record.spanID, record.traceID.high, record.traceID.low, record.parentID, record.kind)
+        }
+        var end = lifetrace_span_end(
+            seq: seq, name: record.name, span_id: record.spanID, trace_high: record.traceID.high,
+            trace_low: record.traceID.low, parent_id: record.parentID, kind: record.kind, attributes: record.attributes,
+            status: record.status, errors: record.errors, links: record.links)
+        lifetrace_tp_span_end(&end)
     }
 }

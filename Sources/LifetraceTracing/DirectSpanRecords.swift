@@ -3,23 +3,20 @@ import Tracing
 import W3CTraceContext
 
 /// A span's records straight into a `SpanRecordTracer` (the LTTng sink installed
-/// alone): the ids as numbers and the trace id's text on the stack, the kind a literal, the end's
+/// alone): the ids and the kind as numbers, the end's
 /// attributes, status, errors and links rendered once; no `Details`, no fields, no dispatch.
 enum DirectSpanRecords {
     /// Records a span's begin.
     static func begin(
         _ tracer: any SpanRecordTracer, name: String, _ traceContext: TraceContext, parent: SpanID?, kind: SpanKind
     ) {
-        withTraceIDText(traceContext.traceID) { traceID in
-            name.withCString { name in
-                SpanFields.kindName(kind).withCString { kind in
-                    LifetraceSystem.recordSpan(
-                        SpanRecordParts(
-                            phase: .begin, name: name, spanID: SpanIdentifiers.number(of: traceContext.spanID),
-                            parentID: parent.map(SpanIdentifiers.number) ?? 0, traceID: traceID, kind: kind),
-                        to: tracer)
-                }
-            }
+        name.withCString { name in
+            LifetraceSystem.recordSpan(
+                SpanRecordParts(
+                    phase: .begin, name: name, spanID: SpanIdentifiers.number(of: traceContext.spanID),
+                    parentID: parent.map(SpanIdentifiers.number) ?? 0,
+                    traceID: SpanIdentifiers.words(of: traceContext.traceID), kind: SpanFields.kindNumber(kind)),
+                to: tracer)
         }
     }
 
@@ -34,21 +31,19 @@ enum DirectSpanRecords {
         }
         let errors = errors.isEmpty ? nil : FieldValue.list(errors).json
         let links = links.isEmpty ? nil : FieldValue.list(links).json
-        withTraceIDText(traceContext.traceID) { traceID in
-            name.withCString { name in
-                SpanFields.kindName(kind).withCString { kind in
-                    withAttributesJSON(attributes) { attributes in
-                        withOptionalCString(status) { status in
-                            withOptionalCString(errors) { errors in
-                                withOptionalCString(links) { links in
-                                    LifetraceSystem.recordSpan(
-                                        SpanRecordParts(
-                                            phase: .end, name: name, spanID: SpanIdentifiers.number(of: traceContext.spanID),
-                                            parentID: parent.map(SpanIdentifiers.number) ?? 0, traceID: traceID, kind: kind,
-                                            attributes: attributes, status: status, errors: errors, links: links),
-                                        to: tracer)
-                                }
-                            }
+        name.withCString { name in
+            withAttributesJSON(attributes) { attributes in
+                withOptionalCString(status) { status in
+                    withOptionalCString(errors) { errors in
+                        withOptionalCString(links) { links in
+                            LifetraceSystem.recordSpan(
+                                SpanRecordParts(
+                                    phase: .end, name: name, spanID: SpanIdentifiers.number(of: traceContext.spanID),
+                                    parentID: parent.map(SpanIdentifiers.number) ?? 0,
+                                    traceID: SpanIdentifiers.words(of: traceContext.traceID),
+                                    kind: SpanFields.kindNumber(kind), attributes: attributes, status: status,
+                                    errors: errors, links: links),
+                                to: tracer)
                         }
                     }
                 }
@@ -107,22 +102,5 @@ enum DirectSpanRecords {
     private struct Entry {
         let name: String
         let bytes: Range<Int>
-    }
-
-    /// Runs `body` with the trace id's 32 lowercase hexadecimal digits as a C string on the stack.
-    private static func withTraceIDText(_ traceID: TraceID, _ body: (UnsafePointer<CChar>) -> Void) {
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 33) { text in
-            let digits: StaticString = "0123456789abcdef"
-            digits.withUTF8Buffer { digits in
-                withUnsafeBytes(of: traceID.bytes) { bytes in
-                    for (index, byte) in bytes.enumerated() {
-                        text[2 * index] = CChar(bitPattern: digits[Int(byte >> 4)])
-                        text[2 * index + 1] = CChar(bitPattern: digits[Int(byte & 0x0F)])
-                    }
-                }
-            }
-            text[32] = 0
-            body(UnsafePointer(text.baseAddress!))
-        }
     }
 }

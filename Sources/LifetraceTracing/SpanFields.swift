@@ -70,12 +70,17 @@ enum SpanFields {
     }
 
     static func kindName(_ kind: SpanKind) -> String {
+        SpanKinds.names[Int(kindNumber(kind))]
+    }
+
+    /// OpenTelemetry's number of the kind (``SpanKinds``).
+    static func kindNumber(_ kind: SpanKind) -> Int8 {
         switch kind {
-        case .server: "server"
-        case .client: "client"
-        case .producer: "producer"
-        case .consumer: "consumer"
-        case .internal: "internal"
+        case .internal: 1
+        case .server: 2
+        case .client: 3
+        case .producer: 4
+        case .consumer: 5
         }
     }
 

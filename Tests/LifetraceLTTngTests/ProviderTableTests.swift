@@ -99,7 +99,7 @@ struct ProviderTableTests {
         case "LOG":
             return LTTngStructuredRecords.logLevels.map { ("\(stem)_\($0)", "log_event") }
         case "SPAN":
-            return [("\(stem)_entry", "span_event"), ("\(stem)_exit", "span_event"), (stem, "span_instant_event")]
+            return [("\(stem)_entry", "span_begin_event"), ("\(stem)_exit", "span_end_event"), (stem, "span_instant_event")]
         default:
             let entryClass = ["CONTROLLER": "controller_event", "TARGET": "target_event", "TEXT": "text_event",
                               "STEP": "step_event", "COUNT": "count_event", "TEXT_COUNT": "text_event"]

@@ -77,14 +77,34 @@ void lifetrace_tp_log(unsigned level, uint64_t seq, const char *label, const cha
     const char *metadata, const char *source, const char *file, int64_t line, const char *function,
     uint64_t span_id);
 
+/** A span's end: its ids, kind, and what was set on it (absent strings are NULL). */
+struct lifetrace_span_end {
+    uint64_t seq;
+    const char *name;
+    uint64_t span_id;
+    uint64_t trace_high, trace_low;
+    uint64_t parent_id;
+    int8_t kind;
+    const char *attributes;
+    const char *status;
+    const char *errors;
+    const char *links;
+};
+
 /**
- * Fires a span tracepoint: `phase` 0 its begin, 1 its end (both with every field), 2 one of its
- * events (`kind` then carries the event's name, and only `attributes` of the rest is recorded).
- * `parent_id` is 0 for a root span; absent strings are NULL.
+ * Fires a span's begin (`lifetrace:span_entry`): the trace id's 16 bytes as two big-endian words,
+ * `parent_id` 0 for a root span, `kind` OpenTelemetry's span kind (1 internal, 2 server, 3 client,
+ * 4 producer, 5 consumer; 0 unspecified).
  */
-void lifetrace_tp_span(unsigned phase, uint64_t seq, const char *name, uint64_t span_id, const char *trace_id,
-    uint64_t parent_id, const char *kind, const char *attributes, const char *status, const char *errors,
-    const char *links);
+void lifetrace_tp_span_begin(uint64_t seq, const char *name, uint64_t span_id, uint64_t trace_high,
+    uint64_t trace_low, uint64_t parent_id, int8_t kind);
+
+/** Fires a span's end (`lifetrace:span_exit`). */
+void lifetrace_tp_span_end(const struct lifetrace_span_end *end);
+
+/** Fires one of a span's events (`lifetrace:span`): `text` its name, `attributes` JSON or NULL. */
+void lifetrace_tp_span_event(uint64_t seq, const char *span_name, uint64_t span_id, uint64_t trace_high,
+    uint64_t trace_low, const char *text, const char *attributes);
 
 #ifdef __cplusplus
 }

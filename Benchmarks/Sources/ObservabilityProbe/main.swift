@@ -4,7 +4,9 @@
 //   valgrind --tool=callgrind --toggle-collect='*ObservabilityProbe5calls*' .build/release/ObservabilityProbe log-lttng 20000
 //
 // Paths: log-noop (swift-log's no-op handler), log-stateful-noop (a handler with a label, metadata
-// and a provider whose level reads critical: the floor of a real handler that skips by level), log-dropping (a handler that takes `info` records
+// and a provider whose level reads critical: the floor of a real handler that skips by level;
+// log-plain-noop and log-one-reference-noop: the least handlers, a level alone and a level with one
+// reference for metadata), log-dropping (a handler that takes `info` records
 // and drops them: swift-log's own cost of an accepted record), log-lifetrace (LifetraceLogHandler on the LTTng
 // sink: no session, or recorded under one), log-floor (the provider's log tracepoint with
 // preconverted strings), span-lifetrace (LifetraceTracer on the LTTng sink), span-in-memory
@@ -34,6 +36,8 @@ LifetraceSystem.bootstrap(LTTngSink())
 let noOpLogger = Logger(label: "bench.server") { _ in SwiftLogNoOpLogHandler() }
 let droppingLogger = Logger(label: "bench.server") { _ in DroppingLogHandler() }
 let statefulNoOpLogger = Logger(label: "bench.server") { StatefulNoOpLogHandler(label: $0) }
+let plainNoOpLogger = Logger(label: "bench.server") { _ in PlainNoOpLogHandler() }
+let oneReferenceNoOpLogger = Logger(label: "bench.server") { _ in OneReferenceNoOpLogHandler() }
 
 let lifetraceLogger = Logger(label: "bench.server") { LifetraceLogHandler(label: $0, metadataProvider: nil) }
 let inMemoryTracer = InMemoryTracer()
@@ -51,6 +55,16 @@ func calls(_ path: String, _ count: Int) -> Int {
     case "log-stateful-noop":
         for i in 0..<count {
             statefulNoOpLogger.info("request handled", metadata: ["route": "/users"])
+            total &+= i
+        }
+    case "log-plain-noop":
+        for i in 0..<count {
+            plainNoOpLogger.info("request handled", metadata: ["route": "/users"])
+            total &+= i
+        }
+    case "log-one-reference-noop":
+        for i in 0..<count {
+            oneReferenceNoOpLogger.info("request handled", metadata: ["route": "/users"])
             total &+= i
         }
     case "log-dropping":

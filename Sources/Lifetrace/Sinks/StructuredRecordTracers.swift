@@ -92,10 +92,10 @@ package struct SpanRecordParts {
     /// The span id and its parent's (0: a root span), their 8 bytes read big-endian.
     @usableFromInline package let spanID: UInt64
     @usableFromInline package let parentID: UInt64
-    /// The trace id as 32 hexadecimal digits.
-    @usableFromInline package let traceID: UnsafePointer<CChar>
-    /// The span's kind (`server`, `client`, …).
-    @usableFromInline package let kind: UnsafePointer<CChar>
+    /// The trace id's 16 bytes as two big-endian words: the first 8, then the last.
+    @usableFromInline package let traceID: (high: UInt64, low: UInt64)
+    /// The span's kind: its index in ``SpanKinds/names`` (OpenTelemetry's number).
+    @usableFromInline package let kind: Int8
     /// The end's attributes, errors and links as JSON, and its status (`ok`, `error: MESSAGE`).
     @usableFromInline package let attributes: UnsafePointer<CChar>?
     @usableFromInline package let status: UnsafePointer<CChar>?
@@ -104,8 +104,8 @@ package struct SpanRecordParts {
 
     /// Gathers a span record's parts.
     @usableFromInline package init(
-        phase: Phase, name: UnsafePointer<CChar>, spanID: UInt64, parentID: UInt64, traceID: UnsafePointer<CChar>,
-        kind: UnsafePointer<CChar>, attributes: UnsafePointer<CChar>? = nil, status: UnsafePointer<CChar>? = nil,
+        phase: Phase, name: UnsafePointer<CChar>, spanID: UInt64, parentID: UInt64, traceID: (high: UInt64, low: UInt64),
+        kind: Int8, attributes: UnsafePointer<CChar>? = nil, status: UnsafePointer<CChar>? = nil,
         errors: UnsafePointer<CChar>? = nil, links: UnsafePointer<CChar>? = nil
     ) {
         self.phase = phase
