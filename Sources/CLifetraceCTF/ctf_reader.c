@@ -45,12 +45,12 @@ static const unsigned char hook_is_log[] = {
 /* The members a record is made of, in payload or context. */
 enum slot {
     SLOT_HOOK, SLOT_SEQ, SLOT_CONTROLLER, SLOT_ID, SLOT_TARGET, SLOT_TARGET_ID, SLOT_ANIMATED,
-    SLOT_INDEX, SLOT_TEXT, SLOT_COUNT, SLOT_LEVEL, SLOT_SOURCE, SLOT_SPAN_ID, SLOT_TRACE_ID, SLOT_TRACE_HIGH, SLOT_TRACE_LOW, SLOT_PARENT_ID, SLOT_KIND, PAYLOAD_SLOTS,
+    SLOT_INDEX, SLOT_TEXT, SLOT_COUNT, SLOT_LEVEL, SLOT_SOURCE, SLOT_SPAN_ID, SLOT_TRACE_HIGH, SLOT_TRACE_LOW, SLOT_PARENT_ID, SLOT_KIND, PAYLOAD_SLOTS,
     SLOT_VTID = PAYLOAD_SLOTS, SLOT_VPID, SLOT_PROCNAME, ALL_SLOTS
 };
 static const char *const slot_names[ALL_SLOTS] = {
     "hook", "seq", "controller", "id", "target", "target_id", "animated", "index", "text", "count",
-    "level", "source", "span_id", "trace_id", "trace_id_high", "trace_id_low", "parent_id", "kind",
+    "level", "source", "span_id", "trace_id_high", "trace_id_low", "parent_id", "kind",
     "vtid", "vpid", "procname",
 };
 
@@ -63,7 +63,6 @@ struct class_info {
     int32_t phase;
     int64_t member[ALL_SLOTS];         /* member index, or -1 when the class has no such member */
     unsigned char is_signed[ALL_SLOTS];
-    unsigned char is_string[ALL_SLOTS];  /* the member is text (a span's `kind` may be either) */
     uint64_t frequency;                /* of the stream class's clock, in Hz (0: no clock) */
 };
 
@@ -114,12 +113,10 @@ static void find_members(const bt_field_class *structure, int first, int last, s
             int is_string = kind == BT_FIELD_CLASS_TYPE_STRING;
             int is_integer = bt_field_class_type_is(kind, BT_FIELD_CLASS_TYPE_INTEGER);
             int wants_string = slot == SLOT_HOOK || slot == SLOT_CONTROLLER || slot == SLOT_TARGET
-                || slot == SLOT_TEXT || slot == SLOT_PROCNAME || slot == SLOT_SOURCE || slot == SLOT_TRACE_ID;
-            /* A member of another type than the provider's is left out rather than misread. A span's
-             * kind is an enumeration (an integer) since its tracepoints carry numbers, text before. */
-            if ((wants_string && is_string) || (!wants_string && is_integer) || (slot == SLOT_KIND && is_string)) {
+                || slot == SLOT_TEXT || slot == SLOT_PROCNAME || slot == SLOT_SOURCE;
+            /* A member of another type than the provider's is left out rather than misread. */
+            if ((wants_string && is_string) || (!wants_string && is_integer)) {
                 info->member[slot] = (int64_t)index;
-                info->is_string[slot] = (unsigned char)is_string;
                 info->is_signed[slot] = (unsigned char)bt_field_class_type_is(kind, BT_FIELD_CLASS_TYPE_SIGNED_INTEGER);
             }
         }
@@ -279,13 +276,11 @@ static int deliver_event(struct lifetrace_ctf_reader *reader, const bt_message *
     record.level = integer(payload, info, SLOT_LEVEL);
     record.source = string(payload, info, SLOT_SOURCE);
     record.span_id = unsigned_integer(payload, info, SLOT_SPAN_ID);
-    record.trace_id = string(payload, info, SLOT_TRACE_ID);
-    record.has_trace_words = info->member[SLOT_TRACE_HIGH] >= 0 && info->member[SLOT_TRACE_LOW] >= 0;
+    record.has_trace_id = info->member[SLOT_TRACE_HIGH] >= 0 && info->member[SLOT_TRACE_LOW] >= 0;
     record.trace_id_high = unsigned_integer(payload, info, SLOT_TRACE_HIGH);
     record.trace_id_low = unsigned_integer(payload, info, SLOT_TRACE_LOW);
     record.parent_id = unsigned_integer(payload, info, SLOT_PARENT_ID);
-    record.kind = info->is_string[SLOT_KIND] ? string(payload, info, SLOT_KIND) : NULL;
-    record.kind_number = info->is_string[SLOT_KIND] ? -1 : integer(payload, info, SLOT_KIND);
+    record.kind = integer(payload, info, SLOT_KIND);
     record.vtid = integer(context, info, SLOT_VTID);
     record.vpid = integer(context, info, SLOT_VPID);
     record.procname = string(context, info, SLOT_PROCNAME);

@@ -78,19 +78,13 @@ final class ReaderState {
             if record.span_id != 0 { fields.append(Field("span_id", .string(hex16(record.span_id)))) }
             return fields
         }
-        if record.has_trace_words != 0 {
+        if record.has_trace_id != 0 {
             fields.append(Field("trace_id", .string(hex16(record.trace_id_high) + hex16(record.trace_id_low))))
-        } else if let traceID = record.trace_id {
-            fields.append(Field("trace_id", .string(String(cString: traceID))))
         }
         fields.append(Field("span_id", .string(hex16(record.id))))
         if record.parent_id != 0 { fields.append(Field("parent_span_id", .string(hex16(record.parent_id)))) }
-        if record.phase != Int32(LIFETRACE_CTF_PHASE_INSTANT.rawValue) {
-            if let name = SpanKinds.name(of: record.kind_number) {
-                fields.append(Field("kind", .string(name)))
-            } else if let kind = record.kind {
-                fields.append(Field("kind", .string(String(cString: kind))))
-            }
+        if record.phase != Int32(LIFETRACE_CTF_PHASE_INSTANT.rawValue), let kind = SpanKinds.name(of: record.kind) {
+            fields.append(Field("kind", .string(kind)))
         }
         return fields
     }

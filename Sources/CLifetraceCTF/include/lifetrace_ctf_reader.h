@@ -51,16 +51,13 @@ struct lifetrace_ctf_record {
     int64_t level;
     const char *source;
     uint64_t span_id;
-    /* Spans (`lifetrace:span*`): the W3C trace id (its two big-endian words when `has_trace_words`;
-     * as 32 digits in traces recorded before), the parent's span id (0: none) and the kind (its
-     * OpenTelemetry number, -1 absent; as text in traces recorded before). */
-    const char *trace_id;
-    int has_trace_words;
+    /* Spans (`lifetrace:span*`): the W3C trace id as its two big-endian words (when `has_trace_id`),
+     * the parent's span id (0: none) and the kind (OpenTelemetry's number; -1 absent). */
+    int has_trace_id;
     uint64_t trace_id_high;
     uint64_t trace_id_low;
     uint64_t parent_id;
-    const char *kind;
-    int64_t kind_number;
+    int64_t kind;
     /* The `vtid`, `vpid` and `procname` contexts, when the session added them. */
     int64_t vtid;
     int64_t vpid;
