@@ -10,9 +10,7 @@ extension LifetraceLogHandler {
     /// Hands the record at swift-log's `level` (0 `trace` … 6 `critical`) to `tracer`.
     func record(_ event: LogEvent, level: Int, to tracer: any LogRecordTracer) {
         var spanID: UInt64 = 0
-        if let span = InstrumentationContext.current?.lifetraceTraceContext {
-            spanID = withUnsafeBytes(of: span.spanID.bytes) { $0.loadUnaligned(as: UInt64.self).bigEndian }
-        }
+        if let span = InstrumentationContext.current?.sharedTraceContext { spanID = span.spanNumber }
         let location = includesSourceLocation
         Self.withMetadataJSON(mergedMetadata(of: event)) { metadata in
             label.withCString { label in

@@ -8,21 +8,20 @@ import W3CTraceContext
 enum DirectSpanRecords {
     /// Records a span's begin.
     static func begin(
-        _ tracer: any SpanRecordTracer, name: String, _ traceContext: TraceContext, parent: SpanID?, kind: SpanKind
+        _ tracer: any SpanRecordTracer, name: String, _ traceContext: SharedTraceContext, parent: UInt64, kind: SpanKind
     ) {
         name.withCString { name in
             LifetraceSystem.recordSpan(
                 SpanRecordParts(
-                    phase: .begin, name: name, spanID: SpanIdentifiers.number(of: traceContext.spanID),
-                    parentID: parent.map(SpanIdentifiers.number) ?? 0,
-                    traceID: SpanIdentifiers.words(of: traceContext.traceID), kind: SpanFields.kindNumber(kind)),
+                    phase: .begin, name: name, spanID: traceContext.spanNumber, parentID: parent,
+                    traceID: SpanIdentifiers.words(of: traceContext.value.traceID), kind: SpanFields.kindNumber(kind)),
                 to: tracer)
         }
     }
 
     /// Records a span's end under its final name, with what was set on it.
     static func end(
-        _ tracer: any SpanRecordTracer, name: String, _ traceContext: TraceContext, parent: SpanID?, kind: SpanKind,
+        _ tracer: any SpanRecordTracer, name: String, _ traceContext: SharedTraceContext, parent: UInt64, kind: SpanKind,
         attributes: SpanAttributes, status: SpanStatus?, errors: [FieldValue], links: [FieldValue]
     ) {
         let status = status.map { status in
@@ -38,9 +37,8 @@ enum DirectSpanRecords {
                         withOptionalCString(links) { links in
                             LifetraceSystem.recordSpan(
                                 SpanRecordParts(
-                                    phase: .end, name: name, spanID: SpanIdentifiers.number(of: traceContext.spanID),
-                                    parentID: parent.map(SpanIdentifiers.number) ?? 0,
-                                    traceID: SpanIdentifiers.words(of: traceContext.traceID),
+                                    phase: .end, name: name, spanID: traceContext.spanNumber, parentID: parent,
+                                    traceID: SpanIdentifiers.words(of: traceContext.value.traceID),
                                     kind: SpanFields.kindNumber(kind), attributes: attributes, status: status,
                                     errors: errors, links: links),
                                 to: tracer)

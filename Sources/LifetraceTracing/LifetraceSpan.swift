@@ -33,20 +33,29 @@ public final class LifetraceSpan: Tracing.Span {
     /// The span's context: the parent's, with this span's W3C trace context.
     public let context: InstrumentationContext
     /// The span's W3C trace context (its trace id, span id and flags).
-    public let traceContext: TraceContext
+    public var traceContext: TraceContext { shared.value }
     /// The span id of the parent, or `nil` for the root of a trace.
     public let parentSpanID: SpanID?
+    /// The trace context, shared with ``context``.
+    private let shared: SharedTraceContext
+    /// The parent's span id as a number (0: a root span).
+    private let parentNumber: UInt64
     /// The span's kind.
     public let kind: SpanKind
     private let probe: Probe
     private let state: Mutex<State>
 
-    init(operationName: String, kind: SpanKind, context: InstrumentationContext, traceContext: TraceContext, parentSpanID: SpanID?) {
+    init(
+        operationName: String, kind: SpanKind, context: InstrumentationContext, traceContext: SharedTraceContext,
+        parent: SharedTraceContext?
+    ) {
         self.context = context
-        self.traceContext = traceContext
+        self.shared = traceContext
+        let parentSpanID = parent?.value.spanID
         self.parentSpanID = parentSpanID
+        self.parentNumber = parent?.spanNumber ?? 0
         self.kind = kind
-        let probe = Probe(name: operationName, id: UInt(SpanIdentifiers.number(of: traceContext.spanID)))
+        let probe = Probe(name: operationName, id: UInt(traceContext.spanNumber))
         self.probe = probe
         // With no sink taking spans, nothing is built: no id text, no field. With the LTTng sink
         // alone, the begin goes straight into its tracepoint.
@@ -55,13 +64,13 @@ public final class LifetraceSpan: Tracing.Span {
         var interval = IntervalState.inactive
         if let tracer = LifetraceSystem.spanRecordTracer {
             if tracer.wantsSpanRecord(.begin) {
-                DirectSpanRecords.begin(tracer, name: operationName, traceContext, parent: parentSpanID, kind: kind)
+                DirectSpanRecords.begin(tracer, name: operationName, traceContext, parent: parentNumber, kind: kind)
                 direct = true
             } else {
                 direct = tracer.wantsSpanRecord(.end)
             }
         } else if LifetraceSystem.wantsInterval(.span) {
-            let spanIDs = SpanFields.IDs(traceContext, parent: parentSpanID)
+            let spanIDs = SpanFields.IDs(traceContext.value, parent: parentSpanID)
             ids = spanIDs
             interval = probe.beginInterval(
                 .span, SpanFields.details(spanIDs, kind: kind, attributes: [:], links: [], status: nil, errors: nil))
@@ -129,7 +138,7 @@ public final class LifetraceSpan: Tracing.Span {
     public func addEvent(_ event: SpanEvent) {
         guard isRecording else { return }
         guard LifetraceSystem.wantsInstant(.span) else { return }
-        let ids = state.withLock { $0.ids } ?? SpanFields.IDs(traceContext, parent: parentSpanID)
+        let ids = state.withLock { $0.ids } ?? SpanFields.IDs(shared.value, parent: parentSpanID)
         probe.emitEvent(.span, Details(text: event.name, fields: SpanFields.eventFields(ids, event.attributes)))
     }
 
@@ -149,17 +158,20 @@ public final class LifetraceSpan: Tracing.Span {
 
     /// Ends the span: emits its end record (once).
     public func end<Instant: TracerInstant>(at instant: @autoclosure () -> Instant) {
+        // The state is moved out, not copied (a copy retains each of its parts); the span keeps
+        // its name and attributes for reading after the end.
         let ending: State? = state.withLock { state in
             guard !state.ended else { return nil }
-            state.ended = true
-            return state
+            var ended = State(operationName: state.operationName, attributes: state.attributes, ended: true)
+            swap(&ended, &state)
+            return ended
         }
         guard let ending else { return }
         if ending.direct {
             // The end goes where the begin went, if that sink is still the one and still wants it.
             guard let tracer = LifetraceSystem.spanRecordTracer, tracer.wantsSpanRecord(.end) else { return }
             return DirectSpanRecords.end(
-                tracer, name: ending.operationName, traceContext, parent: parentSpanID, kind: kind,
+                tracer, name: ending.operationName, shared, parent: parentNumber, kind: kind,
                 attributes: ending.attributes, status: ending.status, errors: ending.errors, links: ending.links)
         }
         // A begin no sink took has no end to record.

@@ -34,14 +34,20 @@ public struct LifetraceTracer: Tracer {
         line: UInt
     ) -> LifetraceSpan {
         var context = context()
-        let parent = context.lifetraceTraceContext
-        let traceContext = TraceContext(
-            traceID: parent?.traceID ?? SpanIdentifiers.traceID(), spanID: SpanIdentifiers.spanID(), flags: parent?.flags ?? .sampled,
-            state: parent?.state ?? TraceState())
-        context.lifetraceTraceContext = traceContext
-        return LifetraceSpan(
-            operationName: operationName, kind: kind, context: context, traceContext: traceContext,
-            parentSpanID: parent?.spanID)
+        let parent = context.sharedTraceContext
+        let traceContext: SharedTraceContext
+        if let parent {
+            traceContext = SharedTraceContext(
+                TraceContext(
+                    traceID: parent.value.traceID, spanID: SpanIdentifiers.spanID(), flags: parent.value.flags,
+                    state: parent.value.state))
+        } else {
+            traceContext = SharedTraceContext(
+                TraceContext(
+                    traceID: SpanIdentifiers.traceID(), spanID: SpanIdentifiers.spanID(), flags: .sampled, state: TraceState()))
+        }
+        context.sharedTraceContext = traceContext
+        return LifetraceSpan(operationName: operationName, kind: kind, context: context, traceContext: traceContext, parent: parent)
     }
 
     /// Writes out whatever the Lifetrace sinks have buffered.
