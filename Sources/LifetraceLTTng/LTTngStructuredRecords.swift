@@ -102,32 +102,28 @@ package enum LTTngStructuredRecords {
 /// swift-log records straight from `LifetraceLogHandler` into the tracepoint of their level: no
 /// `Details`, no fields looked up by name, no JSON made twice.
 extension LTTngSink: LogRecordTracer {
-    /// Whether a session enables the log tracepoint of swift-log's `level` (0 `trace` … 6 `critical`).
-    @inlinable
-    package func wantsLogRecord(level: Int) -> Bool {
-        lifetrace_tp_log_enabled(UInt32(truncatingIfNeeded: level)) != 0
-    }
-
-    /// Fires the log tracepoint of the record's level (LTTng checks the level's state again).
-    @usableFromInline package func recordLog(_ record: LogRecordParts, seq: UInt64) {
-        lifetrace_tp_log(
-            UInt32(truncatingIfNeeded: record.level), seq, record.label, record.message, record.metadata, record.source,
-            record.file, record.line, record.function, record.spanID)
+    /// Whether a session enables the log tracepoint of the record's level (0 `trace` … 6
+    /// `critical`); firing the tracepoint of the record's level (LTTng checks its state again).
+    package var logRecorder: LogRecorder {
+        LogRecorder(
+            wants: { level in lifetrace_tp_log_enabled(UInt32(truncatingIfNeeded: level)) != 0 },
+            record: { parts, seq in
+                let record = parts.assumingMemoryBound(to: LogRecordParts.self).pointee
+                lifetrace_tp_log(
+                    UInt32(truncatingIfNeeded: record.level), seq, record.label, record.message, record.metadata,
+                    record.source, record.file, record.line, record.function, record.spanID)
+            })
     }
 }
 
 /// Spans' begin and end records straight from `LifetraceSpan` into `lifetrace:span_entry` and
 /// `lifetrace:span_exit`.
 extension LTTngSink: SpanRecordTracer {
-    /// Whether a session enables the span tracepoint of `phase`.
-    @inlinable
-    package func wantsSpanRecord(_ phase: Phase) -> Bool {
-        wants(.span, phase)
-    }
-
-    /// Fires `lifetrace:span_entry` or `lifetrace:span_exit`.
-    @usableFromInline package func recordSpan(_ record: SpanRecordParts, seq: UInt64) {
-        Self.fire(record, seq: seq)
+    /// Whether a session enables the span tracepoint of the phase; firing it.
+    package var spanRecorder: SpanRecorder {
+        SpanRecorder(
+            wants: { phase in LTTngSink().wants(.span, Phase(rawValue: phase) ?? .instant) },
+            record: { parts, seq in LTTngSink.fire(parts.assumingMemoryBound(to: SpanRecordParts.self).pointee, seq: seq) })
     }
 
     /// Fires `lifetrace:span_entry` or `lifetrace:span_exit` (LTTng checks their states again).

@@ -7,8 +7,8 @@ import Logging
 /// as C strings, straight from the `LogEvent` (no `Details`, no fields), its metadata rendered once
 /// as JSON, the same text the `metadata` field has in JSON lines.
 extension LifetraceLogHandler {
-    /// Hands the record at swift-log's `level` (0 `trace` … 6 `critical`) to `tracer`.
-    func record(_ event: LogEvent, level: Int, to tracer: any LogRecordTracer) {
+    /// Hands the record at swift-log's `level` (0 `trace` … 6 `critical`) to `recorder`.
+    func record(_ event: LogEvent, level: Int, to recorder: LogRecorder) {
         var spanID: UInt64 = 0
         if let span = InstrumentationContext.current?.sharedTraceContext { spanID = span.spanNumber }
         let location = includesSourceLocation
@@ -18,12 +18,11 @@ extension LifetraceLogHandler {
                     event.source.withCString { source in
                         withOptionalCString(location ? event.file : nil) { file in
                             withOptionalCString(location ? event.function : nil) { function in
-                                LifetraceSystem.recordLog(
+                                recorder.record(
                                     LogRecordParts(
                                         level: level, label: label, message: message, metadata: metadata, source: source,
                                         file: file, line: location ? Int64(clamping: event.line) : -1, function: function,
-                                        spanID: spanID),
-                                    to: tracer)
+                                        spanID: spanID))
                             }
                         }
                     }

@@ -118,10 +118,10 @@ public struct LifetraceLogHandler: LogHandler {
     /// With the LTTng sink alone (a `LogRecordTracer`), the record goes straight into
     /// the tracepoint of its level as C strings, its metadata rendered once as JSON.
     public func log(event: LogEvent) {
-        if let tracer = LifetraceSystem.logRecordTracer {
+        if let recorder = LifetraceSystem.logRecorder {
             let level = Self.index(of: event.level)
-            guard tracer.wantsLogRecord(level: level) else { return }
-            return record(event, level: level, to: tracer)
+            guard recorder.wants(level: level) else { return }
+            return record(event, level: level, to: recorder)
         }
         guard LifetraceSystem.wantsInstant(.log), LifetraceSystem.sink.wants(.log, .instant) else { return }
         Probe(name: label).emitEvent(.log, details(of: event))

@@ -2,26 +2,25 @@ import Lifetrace
 import Tracing
 import W3CTraceContext
 
-/// A span's records straight into a `SpanRecordTracer` (the LTTng sink installed
+/// A span's records straight into a `SpanRecordTracer`'s entry points (the LTTng sink installed
 /// alone): the ids and the kind as numbers, the end's
 /// attributes, status, errors and links rendered once; no `Details`, no fields, no dispatch.
 enum DirectSpanRecords {
     /// Records a span's begin.
     static func begin(
-        _ tracer: any SpanRecordTracer, name: String, _ traceContext: SharedTraceContext, parent: UInt64, kind: SpanKind
+        _ recorder: SpanRecorder, name: String, _ traceContext: SharedTraceContext, parent: UInt64, kind: SpanKind
     ) {
         name.withCString { name in
-            LifetraceSystem.recordSpan(
+            recorder.record(
                 SpanRecordParts(
                     phase: .begin, name: name, spanID: traceContext.spanNumber, parentID: parent,
-                    traceID: SpanIdentifiers.words(of: traceContext.value.traceID), kind: SpanFields.kindNumber(kind)),
-                to: tracer)
+                    traceID: SpanIdentifiers.words(of: traceContext.value.traceID), kind: SpanFields.kindNumber(kind)))
         }
     }
 
     /// Records a span's end under its final name, with what was set on it.
     static func end(
-        _ tracer: any SpanRecordTracer, name: String, _ traceContext: SharedTraceContext, parent: UInt64, kind: SpanKind,
+        _ recorder: SpanRecorder, name: String, _ traceContext: SharedTraceContext, parent: UInt64, kind: SpanKind,
         attributes: SpanAttributes, status: SpanStatus?, errors: [FieldValue], links: [FieldValue]
     ) {
         let status = status.map { status in
@@ -35,13 +34,12 @@ enum DirectSpanRecords {
                 withOptionalCString(status) { status in
                     withOptionalCString(errors) { errors in
                         withOptionalCString(links) { links in
-                            LifetraceSystem.recordSpan(
+                            recorder.record(
                                 SpanRecordParts(
                                     phase: .end, name: name, spanID: traceContext.spanNumber, parentID: parent,
                                     traceID: SpanIdentifiers.words(of: traceContext.value.traceID),
                                     kind: SpanFields.kindNumber(kind), attributes: attributes, status: status,
-                                    errors: errors, links: links),
-                                to: tracer)
+                                    errors: errors, links: links))
                         }
                     }
                 }

@@ -62,12 +62,12 @@ public final class LifetraceSpan: Tracing.Span {
         var direct = false
         var ids: SpanFields.IDs?
         var interval = IntervalState.inactive
-        if let tracer = LifetraceSystem.spanRecordTracer {
-            if tracer.wantsSpanRecord(.begin) {
-                DirectSpanRecords.begin(tracer, name: operationName, traceContext, parent: parentNumber, kind: kind)
+        if let recorder = LifetraceSystem.spanRecorder {
+            if recorder.wants(.begin) {
+                DirectSpanRecords.begin(recorder, name: operationName, traceContext, parent: parentNumber, kind: kind)
                 direct = true
             } else {
-                direct = tracer.wantsSpanRecord(.end)
+                direct = recorder.wants(.end)
             }
         } else if LifetraceSystem.wantsInterval(.span) {
             let spanIDs = SpanFields.IDs(traceContext.value, parent: parentSpanID)
@@ -160,18 +160,19 @@ public final class LifetraceSpan: Tracing.Span {
     public func end<Instant: TracerInstant>(at instant: @autoclosure () -> Instant) {
         // The state is moved out, not copied (a copy retains each of its parts); the span keeps
         // its name and attributes for reading after the end.
-        let ending: State? = state.withLock { state in
-            guard !state.ended else { return nil }
-            var ended = State(operationName: state.operationName, attributes: state.attributes, ended: true)
-            swap(&ended, &state)
-            return ended
-        }
-        guard let ending else { return }
+        guard
+            let ending = state.withLock({ state -> State? in
+                guard !state.ended else { return nil }
+                var ended = State(operationName: state.operationName, attributes: state.attributes, ended: true)
+                swap(&ended, &state)
+                return ended
+            })
+        else { return }
         if ending.direct {
             // The end goes where the begin went, if that sink is still the one and still wants it.
-            guard let tracer = LifetraceSystem.spanRecordTracer, tracer.wantsSpanRecord(.end) else { return }
+            guard let recorder = LifetraceSystem.spanRecorder, recorder.wants(.end) else { return }
             return DirectSpanRecords.end(
-                tracer, name: ending.operationName, shared, parent: parentNumber, kind: kind,
+                recorder, name: ending.operationName, shared, parent: parentNumber, kind: kind,
                 attributes: ending.attributes, status: ending.status, errors: ending.errors, links: ending.links)
         }
         // A begin no sink took has no end to record.

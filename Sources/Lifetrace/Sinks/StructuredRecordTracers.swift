@@ -3,16 +3,43 @@ import CLifetrace
 /// A ``TracerSink`` that also takes swift-log records as C strings, straight from the log handler:
 /// no ``Details``, no fields, no ``Event`` (the LTTng sink's `lifetrace:log_*` tracepoints).
 ///
-/// Installed alone as the process-wide sink, it is what ``LifetraceSystem/logRecordTracer``
-/// returns, and `LifetraceLogHandler` hands it each record's parts (its metadata rendered once as
-/// JSON); any other arrangement (several sinks, a task's own sink) takes the ordinary path of
-/// ``Sink/emit(_:)`` or ``TracerSink/record(_:_:_:_:seq:)`` with the record as a `log` instant.
-@usableFromInline
+/// Installed alone as the process-wide sink, its ``logRecorder`` is what
+/// ``LifetraceSystem/logRecorder`` returns, and `LifetraceLogHandler` hands it each record's parts
+/// (its metadata rendered once as JSON); any other arrangement (several sinks, a task's own sink)
+/// takes the ordinary path of ``Sink/emit(_:)`` or ``TracerSink/record(_:_:_:_:seq:)`` with the
+/// record as a `log` instant.
 package protocol LogRecordTracer: TracerSink {
-    /// Whether it records a record of swift-log's level `level` (0 `trace` … 6 `critical`) now.
-    func wantsLogRecord(level: Int) -> Bool
-    /// Records one log record (the caller has checked ``wantsLogRecord(level:)``).
-    func recordLog(_ record: LogRecordParts, seq: UInt64)
+    /// Its C entry points for log records.
+    var logRecorder: LogRecorder { get }
+}
+
+/// A tracer's C entry points for swift-log records, kept in the installed sink's box and called
+/// directly: two function pointers, copied for free (the tracer's existential, copied out of the
+/// box as an optional, took about 160 instructions a record through generic value witnesses).
+@usableFromInline
+package struct LogRecorder: Sendable {
+    /// Whether it records a record of swift-log's level (0 `trace` … 6 `critical`) now.
+    @usableFromInline let wantsLevel: @convention(c) (Int) -> Bool
+    /// Records one: the ``LogRecordParts`` it is given the address of, and the sequence number.
+    @usableFromInline let recordParts: @convention(c) (UnsafeRawPointer, UInt64) -> Void
+
+    package init(
+        wants: @escaping @convention(c) (Int) -> Bool, record: @escaping @convention(c) (UnsafeRawPointer, UInt64) -> Void
+    ) {
+        wantsLevel = wants
+        recordParts = record
+    }
+
+    /// Whether it records a record at swift-log's `level` (0 `trace` … 6 `critical`) now.
+    @inlinable
+    package func wants(level: Int) -> Bool { wantsLevel(level) }
+
+    /// Records one (the caller has checked ``wants(level:)``) with the next sequence number of
+    /// this thread.
+    @inlinable
+    package func record(_ parts: LogRecordParts) {
+        withUnsafePointer(to: parts) { recordParts(UnsafeRawPointer($0), UInt64(lifetrace_thread_seq())) }
+    }
 }
 
 /// One swift-log record's parts as C strings, valid only during the call they are passed to (keep
@@ -55,31 +82,49 @@ package struct LogRecordParts {
 }
 
 extension LifetraceSystem {
-    /// The process-wide sink when it is a ``LogRecordTracer`` and no task has a sink of its own:
-    /// the one a log handler hands records' parts to directly. `nil` otherwise (then the handler
-    /// emits a `log` instant as any hook does).
+    /// The entry points of the process-wide sink when it is a ``LogRecordTracer`` and no task has
+    /// a sink of its own: where a log handler hands records' parts directly. `nil` otherwise (then
+    /// the handler emits a `log` instant as any hook does).
     @inlinable
-    package static var logRecordTracer: (any LogRecordTracer)? {
-        Dispatch.globalTracer { $0.logTracer }
-    }
-
-    /// Hands a record to `tracer` with the next sequence number of this thread.
-    @inlinable
-    package static func recordLog(_ record: LogRecordParts, to tracer: any LogRecordTracer) {
-        tracer.recordLog(record, seq: UInt64(lifetrace_thread_seq()))
+    package static var logRecorder: LogRecorder? {
+        Dispatch.globalTracer { $0.logRecorder }
     }
 }
 
 /// A ``TracerSink`` that also takes swift-distributed-tracing spans' begin and end records as C
 /// strings, straight from the span (the LTTng sink's `lifetrace:span_entry` and `_exit`): no
 /// ``Details`` and no fields. Like ``LogRecordTracer``, used only while it is the process-wide sink
-/// alone (``LifetraceSystem/spanRecordTracer``).
-@usableFromInline
+/// alone (``LifetraceSystem/spanRecorder``).
 package protocol SpanRecordTracer: TracerSink {
+    /// Its C entry points for span records.
+    var spanRecorder: SpanRecorder { get }
+}
+
+/// A tracer's C entry points for spans' records (as ``LogRecorder`` for log records).
+@usableFromInline
+package struct SpanRecorder: Sendable {
+    /// Whether it records a span's begin or end (a ``Phase``'s raw value) now.
+    @usableFromInline let wantsPhase: @convention(c) (UInt8) -> Bool
+    /// Records one: the ``SpanRecordParts`` it is given the address of, and the sequence number.
+    @usableFromInline let recordParts: @convention(c) (UnsafeRawPointer, UInt64) -> Void
+
+    package init(
+        wants: @escaping @convention(c) (UInt8) -> Bool, record: @escaping @convention(c) (UnsafeRawPointer, UInt64) -> Void
+    ) {
+        wantsPhase = wants
+        recordParts = record
+    }
+
     /// Whether it records a span's begin (``Phase/begin``) or end (``Phase/end``) now.
-    func wantsSpanRecord(_ phase: Phase) -> Bool
-    /// Records a span's begin or end (the caller has checked ``wantsSpanRecord(_:)``).
-    func recordSpan(_ record: SpanRecordParts, seq: UInt64)
+    @inlinable
+    package func wants(_ phase: Phase) -> Bool { wantsPhase(phase.rawValue) }
+
+    /// Records a span's begin or end (the caller has checked ``wants(_:)``) with the next
+    /// sequence number of this thread.
+    @inlinable
+    package func record(_ parts: SpanRecordParts) {
+        withUnsafePointer(to: parts) { recordParts(UnsafeRawPointer($0), UInt64(lifetrace_thread_seq())) }
+    }
 }
 
 /// One span record's parts, valid only during the call they are passed to; `nil`: absent.
@@ -122,16 +167,11 @@ package struct SpanRecordParts {
 }
 
 extension LifetraceSystem {
-    /// The process-wide sink when it is a ``SpanRecordTracer`` and no task has a sink of its own;
-    /// `nil` otherwise (spans are then intervals of the `span` hook, as any hook's).
+    /// The entry points of the process-wide sink when it is a ``SpanRecordTracer`` and no task has
+    /// a sink of its own; `nil` otherwise (spans are then intervals of the `span` hook, as any
+    /// hook's).
     @inlinable
-    package static var spanRecordTracer: (any SpanRecordTracer)? {
-        Dispatch.globalTracer { $0.spanTracer }
-    }
-
-    /// Hands a span record to `tracer` with the next sequence number of this thread.
-    @inlinable
-    package static func recordSpan(_ record: SpanRecordParts, to tracer: any SpanRecordTracer) {
-        tracer.recordSpan(record, seq: UInt64(lifetrace_thread_seq()))
+    package static var spanRecorder: SpanRecorder? {
+        Dispatch.globalTracer { $0.spanRecorder }
     }
 }

@@ -33,20 +33,20 @@ final class TracerBox: SinkBox, @unchecked Sendable {
     /// The tracer's C function for flat records (``GatedSink/flatRecord``), if it has one.
     @usableFromInline
     let flatRecord: FlatRecord?
-    /// The tracer, when it also takes log records' parts directly.
+    /// The tracer's entry points for log records' parts, when it takes them directly.
     @usableFromInline
-    let logTracer: (any LogRecordTracer)?
-    /// The tracer, when it also takes spans' records directly.
+    let logRecorder: LogRecorder?
+    /// The tracer's entry points for spans' records, when it takes them directly.
     @usableFromInline
-    let spanTracer: (any SpanRecordTracer)?
+    let spanRecorder: SpanRecorder?
 
     fileprivate init(_ tracer: any TracerSink) {
         self.tracer = tracer
         let gated = tracer as? any GatedSink
         self.gate = gated?.hookGate
         self.flatRecord = gated?.flatRecord
-        self.logTracer = tracer as? any LogRecordTracer
-        self.spanTracer = tracer as? any SpanRecordTracer
+        self.logRecorder = (tracer as? any LogRecordTracer)?.logRecorder
+        self.spanRecorder = (tracer as? any SpanRecordTracer)?.spanRecorder
         super.init(tracer, isTracer: true)
     }
 
