@@ -1,11 +1,14 @@
 #include "CLifetrace.h"
 
+#include <stdint.h>
+#include <time.h>
 #ifdef __linux__
+#include <sys/random.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #else
 #include <pthread.h>
-#include <stdint.h>
+#include <stdlib.h>
 #endif
 
 int lifetrace_activity = 0;
@@ -52,6 +55,21 @@ unsigned long long lifetrace_process_seq(void) {
     /* The thread's block predates this number: drop its rest, so the thread's numbers keep increasing. */
     lifetrace_thread_seq_next = lifetrace_thread_seq_end;
     return __atomic_add_fetch(&lifetrace_seq, 1, __ATOMIC_RELAXED);
+}
+
+_Thread_local unsigned long long lifetrace_thread_random_state = 0;
+
+unsigned long long lifetrace_thread_random_seed(void) {
+    unsigned long long seed = 0;
+#ifdef __linux__
+    if (getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed) seed = 0;
+#else
+    arc4random_buf(&seed, sizeof seed);
+#endif
+    if (seed == 0) seed = (unsigned long long)time(NULL) * 0x9E3779B97F4A7C15ULL ^ (unsigned long long)(uintptr_t)&seed;
+    if (seed == 0) seed = 1;
+    lifetrace_thread_random_state = seed;
+    return seed;
 }
 
 _Thread_local unsigned lifetrace_thread_tid = 0;

@@ -132,6 +132,25 @@ static inline unsigned long long lifetrace_thread_seq(void) {
     return seq;
 }
 
+extern _Thread_local unsigned long long lifetrace_thread_random_state;
+
+/** Seeds the calling thread's random state from the system's generator (never 0); returns it. */
+unsigned long long lifetrace_thread_random_seed(void);
+
+/** The next number of the calling thread's SplitMix64 sequence (Steele, Lea & Flood 2014): no
+ *  system call and no shared state per number; seeded once per thread from the system's generator.
+ *  Unique and unpredictable enough for trace and span ids (W3C Trace Context), not secret. */
+static inline unsigned long long lifetrace_thread_random(void) {
+    unsigned long long state = lifetrace_thread_random_state;
+    if (__builtin_expect(state == 0, 0)) state = lifetrace_thread_random_seed();
+    state += 0x9E3779B97F4A7C15ULL;
+    lifetrace_thread_random_state = state;
+    unsigned long long z = state;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
 /** The calling thread's kernel id (LTTng's `vtid`), once looked up. */
 extern _Thread_local unsigned lifetrace_thread_tid;
 

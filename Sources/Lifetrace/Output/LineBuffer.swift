@@ -151,10 +151,19 @@ public struct LineBuffer: ~Copyable {
         let start = reserve(bytes.count &* 6 &+ 2)
         start.pointee = UInt8(ascii: "\"")
         var position = start + 1
-        let clean = Self.cleanPrefixLength(bytes)
-        if clean > 0 { memcpy(position, bytes.baseAddress!, clean) }
-        position += clean
-        var index = clean
+        // Eight bytes at a time while none needs escaping, each word stored as it is checked (no
+        // call to copy a short string); then byte by byte.
+        var index = 0
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index &+ 8 <= bytes.count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if Self.hasEscape(word) { break }
+                UnsafeMutableRawPointer(position).storeBytes(of: word, as: UInt64.self)
+                position += 8
+                index &+= 8
+            }
+        }
         while index < bytes.count {
             let byte = bytes[index]
             index &+= 1
@@ -185,26 +194,16 @@ public struct LineBuffer: ~Copyable {
         commit(position + 1 - start)
     }
 
-    /// How many leading bytes need no escaping: eight bytes per step (a word holds a byte below
-    /// 0x20, a quote or a backslash exactly when one of the three zero-byte tests fires).
+    /// Whether a word holds a byte below 0x20, a quote or a backslash: exactly when one of the three
+    /// zero-byte tests fires.
     @inline(__always)
-    private static func cleanPrefixLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let base = bytes.baseAddress else { return 0 }
-        let raw = UnsafeRawPointer(base)
+    private static func hasEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        var index = 0
-        while index &+ 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            let control = (word &- ones &* 0x20) & ~word
-            let quote = word ^ (ones &* 0x22)
-            let backslash = word ^ (ones &* 0x5C)
-            let found = (control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & highs
-            if found != 0 { break }
-            index &+= 8
-        }
-        while index < bytes.count && !needsEscape(base[index]) { index &+= 1 }
-        return index
+        let control = (word &- ones &* 0x20) & ~word
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        return (control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & highs != 0
     }
 
     @inline(__always)
