@@ -122,7 +122,7 @@ extension LTTngSink: SpanRecordTracer {
     /// Whether a session enables the span tracepoint of the phase; firing it.
     package var spanRecorder: SpanRecorder {
         SpanRecorder(
-            wants: { phase in LTTngSink().wants(.span, Phase(rawValue: phase) ?? .instant) },
+            wants: { phase in LTTngSink().wants(.span, Phase(rawValue: UInt8(truncatingIfNeeded: phase)) ?? .instant) },
             record: { parts, seq in LTTngSink.fire(parts.assumingMemoryBound(to: SpanRecordParts.self).pointee, seq: seq) })
     }
 

@@ -48,35 +48,17 @@ func calls(_ path: String, _ count: Int) -> Int {
     var total = 0
     switch path {
     case "log-noop":
-        for i in 0..<count {
-            noOpLogger.info("request handled", metadata: ["route": "/users"])
-            total &+= i
-        }
+        total = logs(through: noOpLogger, count)
     case "log-stateful-noop":
-        for i in 0..<count {
-            statefulNoOpLogger.info("request handled", metadata: ["route": "/users"])
-            total &+= i
-        }
+        total = logs(through: statefulNoOpLogger, count)
     case "log-plain-noop":
-        for i in 0..<count {
-            plainNoOpLogger.info("request handled", metadata: ["route": "/users"])
-            total &+= i
-        }
+        total = logs(through: plainNoOpLogger, count)
     case "log-one-reference-noop":
-        for i in 0..<count {
-            oneReferenceNoOpLogger.info("request handled", metadata: ["route": "/users"])
-            total &+= i
-        }
+        total = logs(through: oneReferenceNoOpLogger, count)
     case "log-dropping":
-        for i in 0..<count {
-            droppingLogger.info("request handled", metadata: ["route": "/users"])
-            total &+= i
-        }
+        total = logs(through: droppingLogger, count)
     case "log-lifetrace":
-        for i in 0..<count {
-            lifetraceLogger.info("request handled", metadata: ["route": "/users"])
-            total &+= i
-        }
+        total = logs(through: lifetraceLogger, count)
     case "log-floor":
         let (label, message, metadata, source) = (strdup("bench.server")!, strdup("request handled")!, strdup(#"{"route":"/users"}"#)!, strdup("ObservabilityProbe")!)
         for i in 0..<count {
@@ -91,6 +73,15 @@ func calls(_ path: String, _ count: Int) -> Int {
         total = spans(through: NoOpTracer(), count)
     default:
         fatalError("unknown path \(path)")
+    }
+    return total
+}
+
+func logs(through logger: Logger, _ count: Int) -> Int {
+    var total = 0
+    for i in 0..<count {
+        logger.info("request handled", metadata: ["route": "/users"])
+        total &+= i
     }
     return total
 }

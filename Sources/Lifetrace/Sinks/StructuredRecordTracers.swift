@@ -13,33 +13,41 @@ package protocol LogRecordTracer: TracerSink {
     var logRecorder: LogRecorder { get }
 }
 
-/// A tracer's C entry points for swift-log records, kept in the installed sink's box and called
-/// directly: two function pointers, copied for free (the tracer's existential, copied out of the
-/// box as an optional, took about 160 instructions a record through generic value witnesses).
+/// A tracer's C entry points for one kind of structured record (``LogRecordParts``,
+/// ``SpanRecordParts``), kept in the installed sink's box and called directly: two function
+/// pointers, copied for free (the tracer's existential, copied out of the box as an optional, took
+/// about 160 instructions a record through generic value witnesses).
 @usableFromInline
-package struct LogRecorder: Sendable {
-    /// Whether it records a record of swift-log's level (0 `trace` … 6 `critical`) now.
-    @usableFromInline let wantsLevel: @convention(c) (Int) -> Bool
-    /// Records one: the ``LogRecordParts`` it is given the address of, and the sequence number.
+package struct Recorder<Parts>: Sendable {
+    /// Whether it records a record of this kind now: given swift-log's level (0 `trace` … 6
+    /// `critical`) for a log record, the ``Phase``'s raw value for a span's.
+    @usableFromInline let wantsRecord: @convention(c) (Int) -> Bool
+    /// Records one: the `Parts` it is given the address of, and the sequence number.
     @usableFromInline let recordParts: @convention(c) (UnsafeRawPointer, UInt64) -> Void
 
     package init(
         wants: @escaping @convention(c) (Int) -> Bool, record: @escaping @convention(c) (UnsafeRawPointer, UInt64) -> Void
     ) {
-        wantsLevel = wants
+        wantsRecord = wants
         recordParts = record
     }
 
-    /// Whether it records a record at swift-log's `level` (0 `trace` … 6 `critical`) now.
-    @inlinable
-    package func wants(level: Int) -> Bool { wantsLevel(level) }
-
-    /// Records one (the caller has checked ``wants(level:)``) with the next sequence number of
+    /// Records one (the caller has checked that it is wanted) with the next sequence number of
     /// this thread.
     @inlinable
-    package func record(_ parts: LogRecordParts) {
+    package func record(_ parts: Parts) {
         withUnsafePointer(to: parts) { recordParts(UnsafeRawPointer($0), UInt64(lifetrace_thread_seq())) }
     }
+}
+
+/// A tracer's C entry points for swift-log records.
+@usableFromInline
+package typealias LogRecorder = Recorder<LogRecordParts>
+
+extension Recorder where Parts == LogRecordParts {
+    /// Whether it records a record at swift-log's `level` (0 `trace` … 6 `critical`) now.
+    @inlinable
+    package func wants(level: Int) -> Bool { wantsRecord(level) }
 }
 
 /// One swift-log record's parts as C strings, valid only during the call they are passed to (keep
@@ -100,31 +108,14 @@ package protocol SpanRecordTracer: TracerSink {
     var spanRecorder: SpanRecorder { get }
 }
 
-/// A tracer's C entry points for spans' records (as ``LogRecorder`` for log records).
+/// A tracer's C entry points for spans' records.
 @usableFromInline
-package struct SpanRecorder: Sendable {
-    /// Whether it records a span's begin or end (a ``Phase``'s raw value) now.
-    @usableFromInline let wantsPhase: @convention(c) (UInt8) -> Bool
-    /// Records one: the ``SpanRecordParts`` it is given the address of, and the sequence number.
-    @usableFromInline let recordParts: @convention(c) (UnsafeRawPointer, UInt64) -> Void
+package typealias SpanRecorder = Recorder<SpanRecordParts>
 
-    package init(
-        wants: @escaping @convention(c) (UInt8) -> Bool, record: @escaping @convention(c) (UnsafeRawPointer, UInt64) -> Void
-    ) {
-        wantsPhase = wants
-        recordParts = record
-    }
-
+extension Recorder where Parts == SpanRecordParts {
     /// Whether it records a span's begin (``Phase/begin``) or end (``Phase/end``) now.
     @inlinable
-    package func wants(_ phase: Phase) -> Bool { wantsPhase(phase.rawValue) }
-
-    /// Records a span's begin or end (the caller has checked ``wants(_:)``) with the next
-    /// sequence number of this thread.
-    @inlinable
-    package func record(_ parts: SpanRecordParts) {
-        withUnsafePointer(to: parts) { recordParts(UnsafeRawPointer($0), UInt64(lifetrace_thread_seq())) }
-    }
+    package func wants(_ phase: Phase) -> Bool { wantsRecord(Int(phase.rawValue)) }
 }
 
 /// One span record's parts, valid only during the call they are passed to; `nil`: absent.
