@@ -4,9 +4,7 @@
  *
  * Per event the sink does no string comparison and no allocation: everything that depends only on
  * the event's class (which hook and phase its name means, where each payload and context member
- * sits, whether an integer is signed) is worked out once per class and kept in a table keyed by the
- * class's address. Classes live as long as their trace, so the addresses stay valid while the
- * graph does; two traces' classes are distinct objects.
+ * sits, whether an integer is signed) is worked out once per class (event_classes.c).
  */
 #include "lifetrace_ctf_reader.h"
 
@@ -14,64 +12,16 @@
  * table of pointers, as BT(bt_…)(…) (babeltrace_library.h), and the readers' constructors load it
  * first. */
 #include "babeltrace_library.h"
+#include "event_classes.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The hooks' tracepoint stems, indexed by code: tracepoints/hooks.def is the one list. */
-static const char *const hook_stems[] = {
-#define LIFETRACE_HOOK(code, name, member, stem, shape, category, doc) #stem,
-#include "../../tracepoints/hooks.def"
-#undef LIFETRACE_HOOK
-};
-enum { hook_count = sizeof hook_stems / sizeof hook_stems[0] };
-
-/* Whether each hook has the LOG shape (its tracepoints are STEM_LEVEL, one per swift-log level). */
-static const unsigned char hook_is_log[] = {
-#define LIFETRACE_HOOK(code, name, member, stem, shape, category, doc) LIFETRACE_IS_LOG_##shape,
-#define LIFETRACE_IS_LOG_CONTROLLER 0
-#define LIFETRACE_IS_LOG_TARGET 0
-#define LIFETRACE_IS_LOG_TEXT 0
-#define LIFETRACE_IS_LOG_STEP 0
-#define LIFETRACE_IS_LOG_COUNT 0
-#define LIFETRACE_IS_LOG_TEXT_COUNT 0
-#define LIFETRACE_IS_LOG_SPAN 0
-#define LIFETRACE_IS_LOG_LOG 1
-#include "../../tracepoints/hooks.def"
-#undef LIFETRACE_HOOK
-};
-
-/* The members a record is made of, in payload or context. */
-enum slot {
-    SLOT_HOOK, SLOT_SEQ, SLOT_CONTROLLER, SLOT_ID, SLOT_TARGET, SLOT_TARGET_ID, SLOT_ANIMATED,
-    SLOT_INDEX, SLOT_TEXT, SLOT_COUNT, SLOT_LEVEL, SLOT_SOURCE, SLOT_SPAN_ID, SLOT_TRACE_HIGH, SLOT_TRACE_LOW, SLOT_PARENT_ID, SLOT_KIND, PAYLOAD_SLOTS,
-    SLOT_VTID = PAYLOAD_SLOTS, SLOT_VPID, SLOT_PROCNAME, ALL_SLOTS
-};
-static const char *const slot_names[ALL_SLOTS] = {
-    "hook", "seq", "controller", "id", "target", "target_id", "animated", "index", "text", "count",
-    "level", "source", "span_id", "trace_id_high", "trace_id_low", "parent_id", "kind",
-    "vtid", "vpid", "procname",
-};
-
-/* What an event class means: worked out at its first event. */
-struct class_info {
-    const bt_event_class *event_class; /* the key; NULL: an empty table entry */
-    int relevant;                      /* a `lifetrace:*` event of a known hook */
-    int is_log;                        /* a log record's (which has no `id`) */
-    int32_t hook;
-    int32_t phase;
-    int64_t member[ALL_SLOTS];         /* member index, or -1 when the class has no such member */
-    unsigned char is_signed[ALL_SLOTS];
-    uint64_t frequency;                /* of the stream class's clock, in Hz (0: no clock) */
-};
-
 struct lifetrace_ctf_reader {
     bt_graph *graph;
     struct lifetrace_ctf_callbacks callbacks;
-    struct class_info *classes; /* open addressing, capacity a power of two */
-    size_t class_capacity;
-    size_t class_count;
+    struct class_table classes;
     int failed;                 /* the sink met an error of its own (memory) */
 };
 
@@ -97,155 +47,11 @@ static void append_library_error(char *error, size_t size) {
     BT(bt_error_release)(library_error);
 }
 
-/* ---- Event classes ---------------------------------------------------------------------------- */
-
-static void find_members(const bt_field_class *structure, int first, int last, struct class_info *info) {
-    if (structure == NULL || BT(bt_field_class_get_type)(structure) != BT_FIELD_CLASS_TYPE_STRUCTURE) return;
-    uint64_t count = BT(bt_field_class_structure_get_member_count)(structure);
-    for (uint64_t index = 0; index < count; index++) {
-        const bt_field_class_structure_member *member =
-            BT(bt_field_class_structure_borrow_member_by_index_const)(structure, index);
-        const char *name = BT(bt_field_class_structure_member_get_name)(member);
-        for (int slot = first; slot < last; slot++) {
-            if (strcmp(name, slot_names[slot]) != 0) continue;
-            const bt_field_class *type = BT(bt_field_class_structure_member_borrow_field_class_const)(member);
-            bt_field_class_type kind = BT(bt_field_class_get_type)(type);
-            int is_string = kind == BT_FIELD_CLASS_TYPE_STRING;
-            int is_integer = bt_field_class_type_is(kind, BT_FIELD_CLASS_TYPE_INTEGER);
-            int wants_string = slot == SLOT_HOOK || slot == SLOT_CONTROLLER || slot == SLOT_TARGET
-                || slot == SLOT_TEXT || slot == SLOT_PROCNAME || slot == SLOT_SOURCE;
-            /* A member of another type than the provider's is left out rather than misread. */
-            if ((wants_string && is_string) || (!wants_string && is_integer)) {
-                info->member[slot] = (int64_t)index;
-                info->is_signed[slot] = (unsigned char)bt_field_class_type_is(kind, BT_FIELD_CLASS_TYPE_SIGNED_INTEGER);
-            }
-        }
-    }
-}
-
-/* `lifetrace:view_did_load_entry` -> hook 1, begin; `lifetrace:event` -> hook -1, instant. */
-static void classify(const char *name, struct class_info *info) {
-    static const char provider[] = "lifetrace:";
-    info->relevant = 0;
-    if (name == NULL || strncmp(name, provider, sizeof provider - 1) != 0) return;
-    const char *event = name + sizeof provider - 1;
-    size_t length = strlen(event);
-    static const struct { const char *suffix; int32_t phase; } suffixes[] = {
-        {"_entry", LIFETRACE_CTF_PHASE_BEGIN}, {"_exit", LIFETRACE_CTF_PHASE_END}, {"", LIFETRACE_CTF_PHASE_INSTANT},
-    };
-    for (size_t kind = 0; kind < sizeof suffixes / sizeof suffixes[0]; kind++) {
-        size_t suffix_length = strlen(suffixes[kind].suffix);
-        if (length <= suffix_length || strcmp(event + length - suffix_length, suffixes[kind].suffix) != 0) continue;
-        size_t stem_length = length - suffix_length;
-        if (stem_length == 5 && strncmp(event, "event", 5) == 0) {
-            info->hook = -1;
-            info->phase = suffixes[kind].phase;
-            info->relevant = 1;
-            return;
-        }
-        for (int32_t code = 0; code < hook_count; code++) {
-            if (!hook_is_log[code] && strlen(hook_stems[code]) == stem_length
-                && strncmp(event, hook_stems[code], stem_length) == 0) {
-                info->hook = code;
-                info->phase = suffixes[kind].phase;
-                info->relevant = 1;
-                return;
-            }
-        }
-    }
-    /* `lifetrace:log_warning` -> the log hook, instant (its level is the `level` field). */
-    for (int32_t code = 0; code < hook_count; code++) {
-        size_t stem_length = strlen(hook_stems[code]);
-        if (hook_is_log[code] && length > stem_length + 1 && strncmp(event, hook_stems[code], stem_length) == 0
-            && event[stem_length] == '_') {
-            info->hook = code;
-            info->phase = LIFETRACE_CTF_PHASE_INSTANT;
-            info->relevant = 1;
-            info->is_log = 1;
-            return;
-        }
-    }
-}
-
-static int grow_classes(struct lifetrace_ctf_reader *reader) {
-    size_t capacity = reader->class_capacity ? reader->class_capacity * 2 : 256;
-    struct class_info *classes = calloc(capacity, sizeof *classes);
-    if (classes == NULL) return 0;
-    for (size_t index = 0; index < reader->class_capacity; index++) {
-        const struct class_info *old = &reader->classes[index];
-        if (old->event_class == NULL) continue;
-        size_t slot = ((uintptr_t)old->event_class >> 4) & (capacity - 1);
-        while (classes[slot].event_class != NULL) slot = (slot + 1) & (capacity - 1);
-        classes[slot] = *old;
-    }
-    free(reader->classes);
-    reader->classes = classes;
-    reader->class_capacity = capacity;
-    return 1;
-}
-
-static const struct class_info *class_info(struct lifetrace_ctf_reader *reader, const bt_event_class *event_class) {
-    if (reader->class_capacity) {
-        size_t slot = ((uintptr_t)event_class >> 4) & (reader->class_capacity - 1);
-        while (reader->classes[slot].event_class != NULL) {
-            if (reader->classes[slot].event_class == event_class) return &reader->classes[slot];
-            slot = (slot + 1) & (reader->class_capacity - 1);
-        }
-    }
-    /* First event of this class: keep the table at most half full. */
-    if ((reader->class_count + 1) * 2 > reader->class_capacity && !grow_classes(reader)) return NULL;
-    size_t slot = ((uintptr_t)event_class >> 4) & (reader->class_capacity - 1);
-    while (reader->classes[slot].event_class != NULL) slot = (slot + 1) & (reader->class_capacity - 1);
-    struct class_info *info = &reader->classes[slot];
-    memset(info, 0, sizeof *info);
-    info->event_class = event_class;
-    for (int index = 0; index < ALL_SLOTS; index++) info->member[index] = -1;
-    classify(BT(bt_event_class_get_name)(event_class), info);
-    if (info->relevant) {
-        find_members(BT(bt_event_class_borrow_payload_field_class_const)(event_class), 0, PAYLOAD_SLOTS, info);
-        const bt_stream_class *stream_class = BT(bt_event_class_borrow_stream_class_const)(event_class);
-        find_members(BT(bt_stream_class_borrow_event_common_context_field_class_const)(stream_class),
-            PAYLOAD_SLOTS, ALL_SLOTS, info);
-        const bt_clock_class *clock = BT(bt_stream_class_borrow_default_clock_class_const)(stream_class);
-        info->frequency = clock ? BT(bt_clock_class_get_frequency)(clock) : 0;
-        /* Without the provider's seq, controller and id the event is not one of ours. */
-        if (info->member[SLOT_SEQ] < 0 || info->member[SLOT_CONTROLLER] < 0 || (info->member[SLOT_ID] < 0 && !info->is_log)
-            || (info->hook < 0 && info->member[SLOT_HOOK] < 0)) {
-            info->relevant = 0;
-        }
-    }
-    reader->class_count++;
-    return info;
-}
-
 /* ---- Events ----------------------------------------------------------------------------------- */
-
-static int64_t integer(const bt_field *structure, const struct class_info *info, int slot) {
-    if (structure == NULL || info->member[slot] < 0) return -1;
-    const bt_field *field = BT(bt_field_structure_borrow_member_field_by_index_const)(structure, (uint64_t)info->member[slot]);
-    return info->is_signed[slot] ? BT(bt_field_integer_signed_get_value)(field)
-                                 : (int64_t)BT(bt_field_integer_unsigned_get_value)(field);
-}
-
-static uint64_t unsigned_integer(const bt_field *structure, const struct class_info *info, int slot) {
-    if (structure == NULL || info->member[slot] < 0) return 0;
-    const bt_field *field = BT(bt_field_structure_borrow_member_field_by_index_const)(structure, (uint64_t)info->member[slot]);
-    return info->is_signed[slot] ? (uint64_t)BT(bt_field_integer_signed_get_value)(field)
-                                 : BT(bt_field_integer_unsigned_get_value)(field);
-}
-
-/* A string member, NULL when absent: LTTng writes a NULL `const char *` as "(null)". */
-static const char *string(const bt_field *structure, const struct class_info *info, int slot) {
-    if (structure == NULL || info->member[slot] < 0) return NULL;
-    const bt_field *field = BT(bt_field_structure_borrow_member_field_by_index_const)(structure, (uint64_t)info->member[slot]);
-    const char *value = BT(bt_field_string_get_value)(field);
-    if (value == NULL || strcmp(value, "(null)") == 0) return NULL;
-    return value;
-}
 
 static int deliver_event(struct lifetrace_ctf_reader *reader, const bt_message *message) {
     const bt_event *event = BT(bt_message_event_borrow_event_const)(message);
-    const struct class_info *info = class_info(reader, BT(bt_event_borrow_class_const)(event));
+    const struct class_info *info = lifetrace_class_info(&reader->classes, BT(bt_event_borrow_class_const)(event));
     if (info == NULL) return 0;
     if (!info->relevant) return 1;
     const bt_field *payload = BT(bt_event_borrow_payload_field_const)(event);
@@ -253,7 +59,7 @@ static int deliver_event(struct lifetrace_ctf_reader *reader, const bt_message *
     struct lifetrace_ctf_record record;
     record.hook = info->hook;
     record.phase = info->phase;
-    record.hook_name = info->hook < 0 ? string(payload, info, SLOT_HOOK) : NULL;
+    record.hook_name = info->hook < 0 ? lifetrace_member_string(payload, info, SLOT_HOOK) : NULL;
     if (info->hook < 0 && record.hook_name == NULL) return 1;
     /* The clock's own value, not nanoseconds from its origin: LTTng's `monotonic` clock counts
      * CLOCK_MONOTONIC nanoseconds, what the JSON-lines sink writes (its origin is the epoch). */
@@ -264,26 +70,26 @@ static int deliver_event(struct lifetrace_ctf_reader *reader, const bt_message *
             ? (int64_t)cycles
             : (int64_t)((unsigned __int128)cycles * 1000000000ULL / info->frequency);
     }
-    record.seq = unsigned_integer(payload, info, SLOT_SEQ);
-    record.controller = string(payload, info, SLOT_CONTROLLER);
-    record.id = unsigned_integer(payload, info, SLOT_ID);
-    record.target = string(payload, info, SLOT_TARGET);
-    record.target_id = unsigned_integer(payload, info, SLOT_TARGET_ID);
-    record.animated = integer(payload, info, SLOT_ANIMATED);
-    record.index = integer(payload, info, SLOT_INDEX);
-    record.text = string(payload, info, SLOT_TEXT);
-    record.count = integer(payload, info, SLOT_COUNT);
-    record.level = integer(payload, info, SLOT_LEVEL);
-    record.source = string(payload, info, SLOT_SOURCE);
-    record.span_id = unsigned_integer(payload, info, SLOT_SPAN_ID);
+    record.seq = lifetrace_member_unsigned(payload, info, SLOT_SEQ);
+    record.controller = lifetrace_member_string(payload, info, SLOT_CONTROLLER);
+    record.id = lifetrace_member_unsigned(payload, info, SLOT_ID);
+    record.target = lifetrace_member_string(payload, info, SLOT_TARGET);
+    record.target_id = lifetrace_member_unsigned(payload, info, SLOT_TARGET_ID);
+    record.animated = lifetrace_member_integer(payload, info, SLOT_ANIMATED);
+    record.index = lifetrace_member_integer(payload, info, SLOT_INDEX);
+    record.text = lifetrace_member_string(payload, info, SLOT_TEXT);
+    record.count = lifetrace_member_integer(payload, info, SLOT_COUNT);
+    record.level = lifetrace_member_integer(payload, info, SLOT_LEVEL);
+    record.source = lifetrace_member_string(payload, info, SLOT_SOURCE);
+    record.span_id = lifetrace_member_unsigned(payload, info, SLOT_SPAN_ID);
     record.has_trace_id = info->member[SLOT_TRACE_HIGH] >= 0 && info->member[SLOT_TRACE_LOW] >= 0;
-    record.trace_id_high = unsigned_integer(payload, info, SLOT_TRACE_HIGH);
-    record.trace_id_low = unsigned_integer(payload, info, SLOT_TRACE_LOW);
-    record.parent_id = unsigned_integer(payload, info, SLOT_PARENT_ID);
-    record.kind = integer(payload, info, SLOT_KIND);
-    record.vtid = integer(context, info, SLOT_VTID);
-    record.vpid = integer(context, info, SLOT_VPID);
-    record.procname = string(context, info, SLOT_PROCNAME);
+    record.trace_id_high = lifetrace_member_unsigned(payload, info, SLOT_TRACE_HIGH);
+    record.trace_id_low = lifetrace_member_unsigned(payload, info, SLOT_TRACE_LOW);
+    record.parent_id = lifetrace_member_unsigned(payload, info, SLOT_PARENT_ID);
+    record.kind = lifetrace_member_integer(payload, info, SLOT_KIND);
+    record.vtid = lifetrace_member_integer(context, info, SLOT_VTID);
+    record.vpid = lifetrace_member_integer(context, info, SLOT_VPID);
+    record.procname = lifetrace_member_string(context, info, SLOT_PROCNAME);
     reader->callbacks.record(reader->callbacks.context, &record);
     return 1;
 }
@@ -492,6 +298,6 @@ void lifetrace_ctf_reader_interrupt(struct lifetrace_ctf_reader *reader) {
 void lifetrace_ctf_reader_close(struct lifetrace_ctf_reader *reader) {
     if (reader == NULL) return;
     BT(bt_graph_put_ref)(reader->graph);
-    free(reader->classes);
+    lifetrace_class_table_free(&reader->classes);
     free(reader);
 }
