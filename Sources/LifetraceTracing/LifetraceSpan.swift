@@ -38,12 +38,13 @@ public final class LifetraceSpan: Tracing.Span {
     public let parentSpanID: SpanID?
     /// The trace context, shared with ``context``.
     private let shared: SharedTraceContext
-    /// The parent's span id as a number (0: a root span).
-    private let parentNumber: UInt64
     /// The span's kind.
     public let kind: SpanKind
     private let probe: Probe
     private let state: Mutex<State>
+
+    /// The parent's span id as a number (0: a root span).
+    private var parentNumber: UInt64 { parentSpanID.map(SpanIdentifiers.number) ?? 0 }
 
     init(
         operationName: String, kind: SpanKind, context: InstrumentationContext, traceContext: SharedTraceContext,
@@ -53,7 +54,6 @@ public final class LifetraceSpan: Tracing.Span {
         self.shared = traceContext
         let parentSpanID = parent?.value.spanID
         self.parentSpanID = parentSpanID
-        self.parentNumber = parent?.spanNumber ?? 0
         self.kind = kind
         let probe = Probe(name: operationName, id: UInt(traceContext.spanNumber))
         self.probe = probe
@@ -64,7 +64,7 @@ public final class LifetraceSpan: Tracing.Span {
         var interval = IntervalState.inactive
         if let recorder = LifetraceSystem.spanRecorder {
             if recorder.wants(.begin) {
-                DirectSpanRecords.begin(recorder, name: operationName, traceContext, parent: parentNumber, kind: kind)
+                DirectSpanRecords.begin(recorder, name: operationName, traceContext, parent: parent?.spanNumber ?? 0, kind: kind)
                 direct = true
             } else {
                 direct = recorder.wants(.end)

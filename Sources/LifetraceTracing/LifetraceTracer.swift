@@ -35,17 +35,10 @@ public struct LifetraceTracer: Tracer {
     ) -> LifetraceSpan {
         var context = context()
         let parent = context.sharedTraceContext
-        let traceContext: SharedTraceContext
-        if let parent {
-            traceContext = SharedTraceContext(
-                TraceContext(
-                    traceID: parent.value.traceID, spanID: SpanIdentifiers.spanID(), flags: parent.value.flags,
-                    state: parent.value.state))
-        } else {
-            traceContext = SharedTraceContext(
-                TraceContext(
-                    traceID: SpanIdentifiers.traceID(), spanID: SpanIdentifiers.spanID(), flags: .sampled, state: TraceState()))
-        }
+        let traceContext = SharedTraceContext(
+            TraceContext(
+                traceID: parent?.value.traceID ?? SpanIdentifiers.traceID(), spanID: SpanIdentifiers.spanID(),
+                flags: parent?.value.flags ?? .sampled, state: parent?.value.state ?? TraceState()))
         context.sharedTraceContext = traceContext
         return LifetraceSpan(operationName: operationName, kind: kind, context: context, traceContext: traceContext, parent: parent)
     }

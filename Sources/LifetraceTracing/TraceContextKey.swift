@@ -13,13 +13,13 @@ private enum TraceContextKey: InstrumentationContextKey {
 /// an array that every copy retains and releases.
 package final class SharedTraceContext: Sendable {
     package let value: TraceContext
-    /// The span id as a number (``SpanIdentifiers/number(of:)``), read once.
-    package let spanNumber: UInt64
 
     package init(_ value: TraceContext) {
         self.value = value
-        spanNumber = SpanIdentifiers.number(of: value.spanID)
     }
+
+    /// The span id as a number (``SpanIdentifiers/number(of:)``).
+    package var spanNumber: UInt64 { SpanIdentifiers.number(of: value.spanID) }
 }
 
 extension InstrumentationContext {
