@@ -29,6 +29,7 @@ extension Solver {
         }
         var tag = Tag(marker: -1)
         let weight = constraint.strength.weight
+        let level = constraint.strength.isRequired ? -1 : objective.levelIndex(of: constraint.strength)
         switch constraint.relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
             let sign = constraint.relation == .lessThanOrEqual ? 1.0 : -1.0
@@ -37,7 +38,7 @@ extension Solver {
             if !constraint.strength.isRequired {
                 tag.other = newSymbol(.error)
                 row.add(tag.other, -sign)
-                addToObjective(tag.other, weight)
+                addToObjective(tag.other, level: level, weight)
             }
         case .equal:
             if constraint.strength.isRequired {
@@ -48,8 +49,8 @@ extension Solver {
                 tag.other = newSymbol(.error)
                 row.add(tag.marker, -1)
                 row.add(tag.other, 1)
-                addToObjective(tag.marker, weight)
-                addToObjective(tag.other, weight)
+                addToObjective(tag.marker, level: level, weight)
+                addToObjective(tag.other, level: level, weight)
             }
         }
         if row.constant < 0 { row.multiply(by: -1) }
@@ -82,7 +83,7 @@ extension Solver {
         guard nearZero(objectiveRow.constant) else {
             // Still positive: art is basic, and only its row holds the new constraint's symbols.
             if let artRow = rows[Int(art)] { uninstall(artRow, for: art) }
-            objective[Int(art)] = 0
+            objective.clear(art)
             return objectiveRow.symbols.compactMap { owners[Int($0)] }.filter { $0.strength.isRequired }
         }
         if let artRow = rows[Int(art)] {
@@ -97,14 +98,14 @@ extension Solver {
         }
         forEachRow(holding: art) { _, held, _ in held.remove(art) }
         columns[Int(art)] = []
-        objective[Int(art)] = 0
+        objective.clear(art)
         return nil
     }
 
     /// Forgets the symbols of a constraint that was not added.
     func forget(_ tag: Tag) {
         for symbol in [tag.marker, tag.other] where symbol >= 0 {
-            objective[Int(symbol)] = 0
+            objective.clear(symbol)
             owners[Int(symbol)] = nil
         }
     }
@@ -115,11 +116,13 @@ extension Solver {
     func removeEffects(of marker: Int32, strength: Strength) {
         guard kinds[Int(marker)] == .error else { return }
         let weight = strength.weight
+        let level = objective.levelIndex(of: strength)
         if let row = rows[Int(marker)] {
-            objectiveConstant -= weight * row.constant
-            for (held, coefficient) in zip(row.symbols, row.coefficients) { addToObjective(held, -weight * coefficient) }
+            for (held, coefficient) in zip(row.symbols, row.coefficients) {
+                addToObjective(held, level: level, -weight * coefficient)
+            }
         } else {
-            addToObjective(marker, -weight)
+            addToObjective(marker, level: level, -weight)
         }
     }
 
@@ -181,7 +184,7 @@ extension Solver {
                 // errors (all ≥ 0) rule out, so its coefficient is rounding left by large weights
                 // (about -1e-8 at weights of 1e8). Drop it and go on with the real candidates.
                 if objectiveRow == nil {
-                    objective[Int(symbol)] = 0
+                    objective.clearLeading(symbol)
                     continue
                 }
                 return
@@ -193,7 +196,7 @@ extension Solver {
     /// The lowest parametric symbol whose objective coefficient is negative.
     func nextEntering() -> Int32? {
         while let top = entering.min {
-            if objective[Int(top)] < -1.0e-8, kinds[Int(top)] != .dummy, rows[Int(top)] == nil { return top }
+            if objective.isNegative(top), kinds[Int(top)] != .dummy, rows[Int(top)] == nil { return top }
             entering.popMin()
             inHeap[Int(top)] = false
         }
@@ -223,13 +226,12 @@ extension Solver {
         while let leaving = infeasible.popLast() {
             guard let row = rows[Int(leaving)], row.constant < 0, !nearZero(row.constant) else { continue }
             var best: Int32 = -1
-            var bestRatio = Double.infinity
+            var bestCoefficient = 0.0
             for (symbol, coefficient) in zip(row.symbols, row.coefficients)
             where coefficient > 0 && kinds[Int(symbol)] != .dummy {
-                let ratio = objective[Int(symbol)] / coefficient
-                if ratio < bestRatio {
-                    bestRatio = ratio
+                if best < 0 || objective.ratio(symbol, coefficient, isLessThan: best, bestCoefficient) {
                     best = symbol
+                    bestCoefficient = coefficient
                 }
             }
             guard best >= 0 else {

@@ -7,7 +7,7 @@ extension Solver {
         kinds.append(kind)
         rows.append(nil)
         columns.append([])
-        objective.append(0)
+        objective.appendSymbol()
         inHeap.append(false)
         stamps.append(0)
         owners.append(nil)
@@ -32,7 +32,7 @@ extension Solver {
 
     /// Whether a row or the objective holds `symbol`.
     func isHeld(_ symbol: Int32) -> Bool {
-        if objective[Int(symbol)] != 0 { return true }
+        if !objective.isZero(symbol) { return true }
         return columns[Int(symbol)].contains { rows[Int($0)].map { $0.coefficient(of: symbol) != 0 } ?? false }
     }
 
@@ -145,12 +145,12 @@ extension Solver {
         swap(&list, &columns[Int(symbol)])
         columns[Int(symbol)].append(contentsOf: list)
 
-        let weight = objective[Int(symbol)]
-        if weight != 0 {
-            objective[Int(symbol)] = 0
-            objectiveConstant += weight * row.constant
+        for level in 0..<objective.levelCount {
+            let weight = objective[symbol, level]
+            guard weight != 0 else { continue }
+            objective[symbol, level] = 0
             for (held, coefficient) in zip(row.symbols, row.coefficients) {
-                addToObjective(held, weight * coefficient)
+                addToObjective(held, level: level, weight * coefficient)
             }
         }
         if let artificial {
@@ -162,12 +162,11 @@ extension Solver {
         }
     }
 
-    /// Adds to a symbol's objective coefficient, noting it when it turns negative.
-    func addToObjective(_ symbol: Int32, _ value: Double) {
-        var sum = objective[Int(symbol)] + value
-        if nearZero(sum) { sum = 0 }
-        objective[Int(symbol)] = sum
-        if sum < 0, !inHeap[Int(symbol)] {
+    /// Adds to a symbol's objective coefficient at a level, noting the symbol when its reduced
+    /// cost turns negative.
+    func addToObjective(_ symbol: Int32, level: Int, _ value: Double) {
+        objective[symbol, level] += value
+        if !inHeap[Int(symbol)], objective.isNegative(symbol) {
             inHeap[Int(symbol)] = true
             entering.push(symbol)
         }
@@ -189,7 +188,7 @@ extension Solver {
     /// feasible region (a degenerate restricted row blocks the direction that would make it negative).
     func canMoveFreely(_ symbol: Int32) -> Bool {
         let kind = kinds[Int(symbol)]
-        guard kind != .dummy, rows[Int(symbol)] == nil, nearZero(objective[Int(symbol)]) else { return false }
+        guard kind != .dummy, rows[Int(symbol)] == nil, objective.isZero(symbol) else { return false }
         var blocksIncrease = false
         var blocksDecrease = false
         forEachRow(holding: symbol) { basic, row, coefficient in

@@ -49,9 +49,8 @@ public final class Solver {
     var rows: [Row?] = []
     /// For each symbol, basic symbols whose rows held it when last looked (checked on use).
     var columns: [[Int32]] = []
-    /// The objective: a dense row (coefficient by symbol id) and its constant.
-    var objective: [Double] = []
-    var objectiveConstant = 0.0
+    /// The objective: dense coefficients by symbol id and level (`Objective.swift`).
+    var objective = Objective()
     /// Symbols whose objective coefficient went negative (a min-heap; entries checked on use).
     var entering = MinHeap()
     var inHeap: [Bool] = []
@@ -303,8 +302,7 @@ public final class Solver {
         kinds = []
         rows = []
         columns = []
-        objective = []
-        objectiveConstant = 0
+        objective = Objective()
         entering = MinHeap()
         inHeap = []
         stamps = []

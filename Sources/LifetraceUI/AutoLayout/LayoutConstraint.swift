@@ -172,12 +172,32 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
     }
 
     /// The engine's constraint for the current constant and priority.
+    ///
+    /// The engine's variables are in the host's coordinates; UIKit evaluates a constraint in the
+    /// coordinate space of the view that holds it, the items' nearest common ancestor
+    /// (`addConstraint(_:)`: "the coordinate system of the view that holds the constraint"). The
+    /// two agree whenever the container's origin cancels out (a position related to a position
+    /// with multiplier 1, or sizes); otherwise each position is taken relative to the container's
+    /// origin, so `dot.centerX == card.centerX × 0.5` puts the dot at a quarter of the card's
+    /// width wherever the card is.
     func makeSolverConstraint() -> Constraint {
-        let left = first.layoutVariables.expression(firstAttribute)
-        let right: Expression =
+        var left = first.layoutVariables.expression(firstAttribute)
+        var right: Expression =
             if let second { multiplier * second.layoutVariables.expression(secondAttribute) + constant } else {
                 Expression(constant: constant)
             }
+        let firstPosition = !firstAttribute.isDimension
+        let secondPosition = second != nil && !secondAttribute.isDimension && secondAttribute != .notAnAttribute
+        let cancels =
+            firstPosition == secondPosition
+            && (!firstPosition || (multiplier == 1 && firstAttribute.isHorizontal == secondAttribute.isHorizontal))
+        if !cancels, let container = commonAncestor, container.superview != nil {
+            let origin = container.layoutVariables
+            if firstPosition { left = left - (firstAttribute.isHorizontal ? origin.minX : origin.minY) }
+            if secondPosition {
+                right = right - multiplier * (secondAttribute.isHorizontal ? origin.minX : origin.minY).expression
+            }
+        }
         return Constraint(left, relation.solverRelation, right, strength: priority.strength)
     }
 

@@ -9,7 +9,13 @@ extension LayoutEngine {
             return
         }
         let others = conflicting.map { descriptions[ObjectIdentifier($0)] ?? $0.description }
-        let list = (others + [constraint.description]).map { "    \"\($0)\"" }.joined(separator: ",\n")
+        report(conflicting: others + [constraint.description], breaking: constraint)
+    }
+
+    /// UIKit's console message and an `unsatisfiableConstraints` event: the constraints that
+    /// cannot all hold, and the one broken to recover.
+    func report(conflicting: [String], breaking constraint: LayoutConstraint) {
+        let list = conflicting.map { "    \"\($0)\"" }.joined(separator: ",\n")
         let message = """
             Unable to simultaneously satisfy constraints.
             \tProbably at least one of the constraints in the following list is one you don't want.
@@ -24,7 +30,7 @@ extension LayoutEngine {
         let subject = constraint.installedView ?? host
         subject.emitEvent(
             .unsatisfiableConstraints,
-            text: "Unable to simultaneously satisfy constraints: \((others + [constraint.description]).joined(separator: ", ")); will attempt to recover by breaking constraint \(constraint.description)")
+            text: "Unable to simultaneously satisfy constraints: \(conflicting.joined(separator: ", ")); will attempt to recover by breaking constraint \(constraint.description)")
     }
 
     func report(_ error: any Error, described description: String) {

@@ -7,8 +7,10 @@ extension LayoutEngine {
         add([Constraint(variables.minX, .equal, 0), Constraint(variables.minY, .equal, 0)], described: "host origin")
         switch sizing {
         case .bounds:
-            try? solver.addEditVariable(variables.width, strength: Self.hostSizeStrength)
-            try? solver.addEditVariable(variables.height, strength: Self.hostSizeStrength)
+            let size = host.bounds.size
+            hostSize = [Constraint(variables.width, .equal, size.width), Constraint(variables.height, .equal, size.height)]
+            add(hostSize, described: "\(host.layoutDescription) size")
+            heldHostSize = size
         case .fitting(let size, let horizontal, let vertical):
             add(
                 [Constraint(variables.width, .equal, size.width, strength: horizontal.strength)],
@@ -17,6 +19,54 @@ extension LayoutEngine {
                 [Constraint(variables.height, .equal, size.height, strength: vertical.strength)],
                 described: "fitting height \(size.height.compact) @\(vertical)")
         }
+    }
+
+    /// Holds the host at its new size: each size constraint's constant changes in place. When the
+    /// user's required constraints cannot hold at the new size (a width pinned wider than the
+    /// rotated window), the engine recovers as UIKit does: it breaks one of the user's constraints
+    /// in the conflict, reports it, and holds the size.
+    func resizeHost() {
+        let size = host.bounds.size
+        heldHostSize = size
+        let variables = host.layoutVariables
+        for (index, (variable, value)) in [(variables.width, size.width), (variables.height, size.height)].enumerated() {
+            if (try? solver.updateConstant(of: hostSize[index], to: -value)) != nil { continue }
+            remove([hostSize[index]])
+            let constraint = Constraint(variable, .equal, value)
+            hostSize[index] = constraint
+            while true {
+                do {
+                    try solver.add(constraint)
+                    descriptions[ObjectIdentifier(constraint)] = "\(host.layoutDescription) size"
+                    break
+                } catch {
+                    guard case .unsatisfiable(_, let conflicting) = error,
+                        let broken = userConstraint(among: conflicting)
+                    else {
+                        report(error, described: "\(host.layoutDescription) size \(size)")
+                        break
+                    }
+                    let list = conflicting.map { descriptions[ObjectIdentifier($0)] ?? $0.description }
+                    broken.isBroken = true
+                    removeNow(broken)
+                    report(conflicting: list + ["\(host.layoutDescription) size \(size)"], breaking: broken)
+                }
+            }
+        }
+    }
+
+    /// The last of the user's layout constraints among engine constraints in conflict.
+    private func userConstraint(among conflicting: [Constraint]) -> LayoutConstraint? {
+        let wanted = Set(conflicting.map(ObjectIdentifier.init))
+        var found: [ObjectIdentifier: LayoutConstraint] = [:]
+        host.forEachInHierarchy { view in
+            for constraint in view.constraints {
+                if let engineConstraint = held[ObjectIdentifier(constraint)], wanted.contains(ObjectIdentifier(engineConstraint)) {
+                    found[ObjectIdentifier(engineConstraint)] = constraint
+                }
+            }
+        }
+        return conflicting.reversed().lazy.compactMap { found[ObjectIdentifier($0)] }.first
     }
 
     func updateAutoresizing(of view: View, in superview: View) {

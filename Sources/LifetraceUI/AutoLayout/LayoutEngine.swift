@@ -5,7 +5,8 @@ import LifetraceCassowary
 /// window's active constraints, with what UIKit adds itself — each view that translates its
 /// autoresizing mask held to its frame by that mask, each intrinsic content size as hugging and
 /// compression-resistance constraints, the safe-area and margins guides held to their views'
-/// insets, and the window's own size as edit variables.
+/// insets, and the window's own size as required constraints (in UIKit the root view of a window
+/// always has the window's size: no optional constraint outweighs it).
 ///
 /// Changes (constraints activated or deactivated, constants, priorities, intrinsic sizes, the
 /// window's size) are queued and applied when the window's layout pass solves, in its
@@ -21,10 +22,6 @@ final class LayoutEngine {
         /// Pulled towards a target size at given priorities (the fitting size of a view).
         case fitting(Size, LayoutPriority, LayoutPriority)
     }
-
-    /// The strength of the host's size: the strongest that is not required, so that only
-    /// required constraints can override it (and the override is reported).
-    static let hostSizeStrength = Strength(weight: 999_999)
 
     let solver = Solver()
     unowned let host: View
@@ -49,13 +46,15 @@ final class LayoutEngine {
     var pending: [LayoutConstraint] = []
     var pendingIDs: Set<ObjectIdentifier> = []
     var pendingViews: [View] = []
-    var suggestedSize: Size?
+    /// The host's width and height constraints (required; a window's, or a detached hierarchy's
+    /// laid out at its bounds), and the size they hold.
+    var hostSize: [Constraint] = []
+    var heldHostSize: Size?
 
     /// Whether each solve reports views whose layout is ambiguous (an `ambiguousLayout` event and
     /// a warning, once per view until it is determined again).
     var checksAmbiguity = false
     var reportedAmbiguous: Set<ObjectIdentifier> = []
-    var reportedHostOverride = false
 
     init(host: View, sizing: Sizing = .bounds) {
         self.host = host
@@ -68,7 +67,7 @@ final class LayoutEngine {
 
     /// Whether the next solve has anything to do.
     var hasPendingChanges: Bool {
-        !pending.isEmpty || !pendingViews.isEmpty || (isViewsEngine && suggestedSize != host.bounds.size)
+        !pending.isEmpty || !pendingViews.isEmpty || (isViewsEngine && heldHostSize != host.bounds.size)
             || guidesAreStale
     }
 
@@ -172,7 +171,6 @@ final class LayoutEngine {
         solver.updateVariables()
         applyFrames()
         if checksAmbiguity { reportAmbiguity() }
-        checkHostSize()
         return solver.statistics.rowsChanged - before
     }
 
@@ -195,13 +193,7 @@ final class LayoutEngine {
     }
 
     func flush() {
-        if isViewsEngine, suggestedSize != host.bounds.size {
-            let size = host.bounds.size
-            let variables = host.layoutVariables
-            try? solver.suggestValue(size.width, for: variables.width)
-            try? solver.suggestValue(size.height, for: variables.height)
-            suggestedSize = size
-        }
+        if isViewsEngine, heldHostSize != host.bounds.size { resizeHost() }
         if !pendingViews.isEmpty {
             let changed = pendingViews
             pendingViews.removeAll(keepingCapacity: true)
@@ -317,18 +309,5 @@ final class LayoutEngine {
                 reportedAmbiguous.remove(id)
             }
         }
-    }
-
-    func checkHostSize() {
-        guard isViewsEngine else { return }
-        let variables = host.layoutVariables
-        let overridden =
-            abs(variables.width.value - host.bounds.width) > 1e-6 || abs(variables.height.value - host.bounds.height) > 1e-6
-        if overridden, !reportedHostOverride {
-            let text = "Unable to simultaneously satisfy constraints: required constraints resize \(host.layoutDescription) to \(Size(width: variables.width.value, height: variables.height.value)) instead of its size \(host.bounds.size)"
-            host.emitEvent(.unsatisfiableConstraints, text: text)
-            diagnose(Diagnostic(.warning, text))
-        }
-        reportedHostOverride = overridden
     }
 }

@@ -107,9 +107,20 @@ open class StackView: View {
         if engine == nil, let window { window.layoutEngine.join(self) }
     }
 
+    /// How strongly a stack keeps its fitting size where its arrangement leaves it free: across
+    /// the axis (an alignment other than fill: the stack spans its largest arranged view) at 51,
+    /// along it (equal spacing: the least spacing) at 49, the priorities of UIKit's own
+    /// `UISV-spanning-fit` and `UISV-canvas-fit` constraints; below every priority apps use, above
+    /// nothing but `fittingSizeLevel`'s neighbours.
+    static let spanningFit = Strength(priority: 51)
+    static let canvasFit = Strength(priority: 49)
+
     /// The constraints of an arrangement: along the axis a chain from the stack's leading edge
     /// through each visible view to its trailing edge (hidden views collapse to zero length at the
-    /// chain's current edge), across the axis the alignment.
+    /// chain's current edge), across the axis the alignment; and the stack's fitting size (Apple:
+    /// "without additional constraints, the system calculates the size of the stack view based on
+    /// its contents": along the axis the arranged views' lengths plus the spacing, across it the
+    /// largest arranged view's breadth).
     static func arrangement(
         of stack: LayoutVariables, views: [View], axis: LayoutAxis, spacing: Double, distribution: Distribution,
         alignment: Alignment
@@ -134,14 +145,14 @@ open class StackView: View {
                 constraints.append(Constraint(breadth(variables), .equal, breadth(stack)))
             case .leading:
                 constraints.append(Constraint(crossStart(variables), .equal, crossStart(stack)))
-                constraints.append(Constraint(breadth(variables), .lessThanOrEqual, breadth(stack)))
             case .center:
                 constraints.append(
                     Constraint(crossStart(variables) + 0.5 * breadth(variables), .equal, crossStart(stack) + 0.5 * breadth(stack)))
-                constraints.append(Constraint(breadth(variables), .lessThanOrEqual, breadth(stack)))
             case .trailing:
                 constraints.append(
                     Constraint(crossStart(variables) + breadth(variables), .equal, crossStart(stack) + breadth(stack)))
+            }
+            if alignment != .fill, !view.isHidden {
                 constraints.append(Constraint(breadth(variables), .lessThanOrEqual, breadth(stack)))
             }
             // Along the axis.
@@ -172,6 +183,8 @@ open class StackView: View {
         if let last = previousVisible {
             constraints.append(Constraint(start(last) + length(last), .equal, start(stack) + length(stack)))
         }
+        if alignment != .fill { constraints.append(Constraint(breadth(stack), .equal, 0, strength: spanningFit)) }
+        if distribution == .equalSpacing { constraints.append(Constraint(length(stack), .equal, 0, strength: canvasFit)) }
         return constraints
     }
 }
