@@ -29,28 +29,31 @@ extension LayoutEngine {
         let size = host.bounds.size
         heldHostSize = size
         let variables = host.layoutVariables
-        for (index, (variable, value)) in [(variables.width, size.width), (variables.height, size.height)].enumerated() {
-            if (try? solver.updateConstant(of: hostSize[index], to: -value)) != nil { continue }
-            remove([hostSize[index]])
-            let constraint = Constraint(variable, .equal, value)
-            hostSize[index] = constraint
-            while true {
-                do {
-                    try solver.add(constraint)
-                    descriptions[ObjectIdentifier(constraint)] = "\(host.layoutDescription) size"
-                    break
-                } catch {
-                    guard case .unsatisfiable(_, let conflicting) = error,
-                        let broken = userConstraint(among: conflicting)
-                    else {
-                        report(error, described: "\(host.layoutDescription) size \(size)")
-                        break
-                    }
-                    let list = conflicting.map { descriptions[ObjectIdentifier($0)] ?? $0.description }
-                    broken.isBroken = true
-                    removeNow(broken)
-                    report(conflicting: list + ["\(host.layoutDescription) size \(size)"], breaking: broken)
+        holdHostSize(0, variables.width, at: size.width)
+        holdHostSize(1, variables.height, at: size.height)
+    }
+
+    private func holdHostSize(_ index: Int, _ variable: Variable, at value: Double) {
+        if (try? solver.updateConstant(of: hostSize[index], to: -value)) != nil { return }
+        remove([hostSize[index]])
+        let constraint = Constraint(variable, .equal, value)
+        let description = "\(host.layoutDescription) size \(host.bounds.size)"
+        hostSize[index] = constraint
+        while true {
+            do {
+                try solver.add(constraint)
+                descriptions[ObjectIdentifier(constraint)] = description
+                return
+            } catch {
+                guard case .unsatisfiable(_, let conflicting) = error, let broken = userConstraint(among: conflicting)
+                else {
+                    report(error, described: description)
+                    return
                 }
+                let list = conflicting.map { descriptions[ObjectIdentifier($0)] ?? $0.description }
+                broken.isBroken = true
+                removeNow(broken)
+                report(conflicting: list + [description], breaking: broken)
             }
         }
     }
