@@ -3,8 +3,11 @@ import LifetraceCassowary
 /// How much a constraint matters, from 1 to 1000 (UIKit's `UILayoutPriority`): a `required`
 /// constraint must hold; the others are satisfied as well as they can be, higher ones first.
 ///
-/// In the engine a priority below 1000 is a Cassowary strength of weight `priority × 1000`
-/// (`LifetraceCassowary`'s `Strength.init(priority:)`), so every priority outweighs a thousand of the next lower level.
+/// Priorities are an order, not weights (Apple: "higher priority constraints are satisfied before
+/// lower priority constraints"): in the engine a priority below 1000 is a level of its own
+/// (`LifetraceCassowary`'s `Strength.init(priority:)`), whose errors are minimised, and that
+/// optimum kept, before any lower priority's are considered; no number of constraints at 750
+/// outweighs one at 751.
 public struct LayoutPriority: RawRepresentable, Sendable, Hashable, Comparable, CustomStringConvertible,
     ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral
 {
