@@ -36,8 +36,8 @@ extension ScenarioRunner {
                         at: "\(anchor)")
                 }
             }
-            waitingConstraints.append(specification)
-            activateWaitingConstraints()
+            declaredConstraintCount += 1
+            activate([(declaredConstraintCount, specification)])
         case .setConstant(let id, let constant):
             try constraint(id).constant = constant
         case .setActive(let id, let active):
@@ -65,9 +65,12 @@ extension ScenarioRunner {
             if let stack = parent as? StackView { stack.addArrangedSubview(view) } else { parent.addSubview(view) }
             guard let self else { return }
             self.layoutViews[name] = view
-            // Views declared in this one while it waited follow it in.
-            for child in self.waitingChildren.removeValue(forKey: name) ?? [] { child(view) }
-            self.activateWaitingConstraints()
+            // Views declared in this one while it waited follow it in (depth first, in order).
+            for child in (self.waitingChildren.removeValue(forKey: name) ?? []).reversed() {
+                self.attaching.append((child, view))
+            }
+            self.itemsDidArrive([name, parentName])
+            self.attachWaitingViews()
         }
         // In a plain scene whose view is not loaded, or in a view archived in one, the view is
         // archived in the scene's nib: its `loadView` unarchives it. (Containers make their views in code.)
@@ -94,13 +97,38 @@ extension ScenarioRunner {
         }
     }
 
-    /// Activates the waiting constraints whose items are all in place.
-    func activateWaitingConstraints() {
-        waitingConstraints.removeAll { specification in
-            guard let first = node(specification.first) else { return false }
+    /// Attaches the views waiting in `attaching`, each one's waiting children after it.
+    private func attachWaitingViews() {
+        guard !isAttaching else { return }
+        isAttaching = true
+        while let (attach, parent) = attaching.popLast() { attach(parent) }
+        isAttaching = false
+    }
+
+    /// Items named `names` are in place (views added, a controller's view loaded): the
+    /// constraints waiting for them are looked at again.
+    func itemsDidArrive(_ names: [String]) {
+        var candidates: [(order: Int, specification: ConstraintSpecification)] = []
+        for name in names { candidates += waitingConstraints.removeValue(forKey: name) ?? [] }
+        guard !candidates.isEmpty else { return }
+        candidates.sort { $0.order < $1.order }
+        activate(candidates)
+    }
+
+    /// Activates, in order, the constraints whose items are all in place; each other one waits
+    /// for an item that is not, and for its controller's view to load when the item is one.
+    private func activate(_ candidates: [(order: Int, specification: ConstraintSpecification)]) {
+        for (order, specification) in candidates {
+            guard let first = node(specification.first) else {
+                wait(order, specification, for: specification.first.item)
+                continue
+            }
             var second: AnyObject?
             if let anchor = specification.second {
-                guard let node = node(anchor) else { return false }
+                guard let node = node(anchor) else {
+                    wait(order, specification, for: anchor.item)
+                    continue
+                }
                 second = node
             }
             guard
@@ -109,12 +137,23 @@ extension ScenarioRunner {
                     toItem: second, attribute: specification.second?.attribute ?? .notAnAttribute,
                     multiplier: specification.second == nil ? 0 : specification.multiplier,
                     constant: specification.constant)
-            else { return true }
+            else { continue }
             constraint.identifier = specification.id
             constraint.priority = LayoutPriority(specification.priority)
             layoutConstraints[specification.id] = constraint
             constraint.isActive = true
-            return true
+        }
+    }
+
+    private func wait(_ order: Int, _ specification: ConstraintSpecification, for item: String) {
+        waitingConstraints[item, default: []].append((order, specification))
+        if let controller = existingController(named: item) as? ScenarioViewController, !controller.isViewLoaded,
+            watchedControllers.insert(item).inserted
+        {
+            controller.whenViewLoads.append { [weak self] in
+                self?.watchedControllers.remove(item)
+                self?.itemsDidArrive([item])
+            }
         }
     }
 

@@ -92,7 +92,7 @@ extension ScenarioRunner {
         }
         scene.viewNib.didConnect = { [weak self] identifier, view in
             self?.layoutViews[identifier] = view
-            self?.activateWaitingConstraints()
+            self?.itemsDidArrive([identifier, name])
         }
         sceneStoryboards[name] = storyboard.name
     }

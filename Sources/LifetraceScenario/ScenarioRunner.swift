@@ -34,10 +34,19 @@ public final class ScenarioRunner {
     /// The constraints declared with `constrain`, by name (active or waiting for their items).
     var layoutConstraints: [String: LayoutConstraint] = [:]
     var declaredConstraintNames: Set<String> = []
-    /// Constraints waiting for their items' views to load.
-    var waitingConstraints: [ConstraintSpecification] = []
+    /// Constraints waiting for their items' views to load, by the name of an item not in place
+    /// yet, with their declaration order (a constraint is looked at again only when that item
+    /// arrives, so N constraints cost O(N) however many wait).
+    var waitingConstraints: [String: [(order: Int, specification: ConstraintSpecification)]] = [:]
+    var declaredConstraintCount = 0
+    /// The controllers whose view loading wakes waiting constraints.
+    var watchedControllers: Set<String> = []
     /// Views declared in a declared view that itself waits, by that view's name.
     var waitingChildren: [String: [@MainActor (View) -> Void]] = [:]
+    /// Views to attach to their parents, last first: a worklist rather than recursion, so a
+    /// hierarchy of any depth declared before its controller loads attaches in constant stack.
+    var attaching: [(attach: @MainActor (View) -> Void, parent: View)] = []
+    var isAttaching = false
     /// The name of the parent each controller declared with `child CHILD in PARENT` waits for (a
     /// name: the runner's references stay in ``made``, released in order).
     var declaredParents: [ObjectIdentifier: String] = [:]
