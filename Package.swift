@@ -134,6 +134,7 @@ let package = Package(
         .testTarget(
             name: "LifetraceScenarioTests",
             dependencies: ["Lifetrace", "LifetraceUI", "LifetraceScenario", "LifetraceTestSupport"],
+            exclude: ["AppleLayoutModel/apple_layout_model.py", "AppleLayoutModel/apple_layout_scenario.py"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "LifetraceAnalysisTests", dependencies: ["Lifetrace", "LifetraceAnalysis", "LifetraceTestSupport"]),
