@@ -100,15 +100,32 @@ extension LayoutEngine {
         contentSize[id] = wanted
     }
 
+    /// Brings a view's own constraints (a stack's arrangement) in line with what it wants now:
+    /// the constraints that did not change stay in the solver, so hiding one arranged view of a
+    /// hundred costs the few constraints around it, not the whole arrangement.
     func updateInternalConstraints(of view: View) {
         let id = ObjectIdentifier(view)
         let wanted = view.autoLayout?.internalConstraints ?? []
         let current = internalConstraints[id] ?? []
         guard current.map(ObjectIdentifier.init) != wanted.map(ObjectIdentifier.init) else { return }
-        remove(current)
         for other in view.autoLayout?.internalViews ?? [] { join(other) }
-        add(wanted, described: "\(view.layoutDescription) arrangement")
-        internalConstraints[id] = wanted.isEmpty ? nil : wanted
+        var unchanged: [ConstraintShape: [Constraint]] = [:]
+        for constraint in current { unchanged[ConstraintShape(constraint), default: []].append(constraint) }
+        var held: [Constraint] = []
+        var fresh: [Constraint] = []
+        var kept: Set<ObjectIdentifier> = []
+        for constraint in wanted {
+            if let same = unchanged[ConstraintShape(constraint)]?.popLast() {
+                held.append(same)
+                kept.insert(ObjectIdentifier(same))
+            } else {
+                fresh.append(constraint)
+            }
+        }
+        remove(current.filter { !kept.contains(ObjectIdentifier($0)) })
+        add(fresh, described: "\(view.layoutDescription) arrangement")
+        held += fresh
+        internalConstraints[id] = held.isEmpty ? nil : held
     }
 
     /// Holds a safe-area or margins guide to its view's insets (a guide of the user's needs
