@@ -10,6 +10,7 @@ extension StepParser {
         switch keyword.text {
         case "view":
             let (name, parent) = try pair(joinedBy: "in", usage: "view NAME in PARENT [intrinsic=WxH] [frame=X,Y,WxH]")
+            try checkNotInItself(name, parent)
             let given = try layoutOptions(allowing: ["intrinsic", "frame"])
             var intrinsic: Size?
             if let option = given["intrinsic"] {
@@ -29,6 +30,7 @@ extension StepParser {
         case "stack":
             let usage = "stack NAME in PARENT [axis=horizontal|vertical] [spacing=N] [alignment=…] [distribution=…]"
             let (name, parent) = try pair(joinedBy: "in", usage: usage)
+            try checkNotInItself(name, parent)
             let given = try layoutOptions(allowing: ["axis", "spacing", "alignment", "distribution"])
             let axis: LayoutAxis = try choice(given["axis"], ["horizontal": .horizontal, "vertical": .vertical]) ?? .horizontal
             let alignment: StackView.Alignment =
@@ -134,6 +136,9 @@ extension StepParser {
                 default:
                     throw error("expected \"* MULTIPLIER\" (first) or \"+ CONSTANT\" or \"- CONSTANT\", got \"\(operation.text)\"", at: operation)
                 }
+                guard constant.isFinite else {
+                    throw error("the constants add up past the largest number (\(constant)): expected a finite constant", at: words[index + 1])
+                }
                 index += 2
             }
         }
@@ -147,6 +152,11 @@ extension StepParser {
         return ConstraintSpecification(
             id: id, first: first, relation: relation, second: second, multiplier: multiplier, constant: constant,
             priority: priority)
+    }
+
+    /// `view V in V`: a view cannot contain itself (it would wait for itself for ever).
+    private func checkNotInItself(_ name: String, _ parent: String) throws(ScenarioError) {
+        guard name != parent else { throw error("\(name) cannot be declared in itself: expected another view or a controller", at: words[2]) }
     }
 
     /// `Item.attribute`, `Item.safeArea.attribute` or `Item.margins.attribute`.

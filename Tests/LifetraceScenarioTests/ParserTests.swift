@@ -155,6 +155,10 @@ struct ParserTests {
     }
 
     static let errors: [ErrorCase] = [
+        // Issue 29: a view inside itself waited for itself for ever; constants that overflow were dropped.
+        ErrorCase("view V in V", 1, 11, "V cannot be declared in itself: expected another view or a controller"),
+        ErrorCase("stack S in S axis=vertical", 1, 12, "S cannot be declared in itself: expected another view or a controller"),
+        ErrorCase("constrain w A.width == B.width + 100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000 + 100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000", 1, 346, "the constants add up past the largest number (inf): expected a finite constant"),
         ErrorCase("psuh Second", 1, 1,
          "unknown step \"psuh\"; expected one of: nav, tabs, child, launch, push, pop, pop-to-root, set-stack, "
             + "interactive-pop, present, dismiss, segue, select-tab, add-child, remove-child, edit, end-editing, "
