@@ -129,6 +129,10 @@ extension ScenarioRunner {
                     wait(order, specification, for: anchor.item)
                     continue
                 }
+                guard Self.shareHierarchy(first, node) else {
+                    unrelatedConstraints.append((order, specification))
+                    continue
+                }
                 second = node
             }
             guard
@@ -143,6 +147,36 @@ extension ScenarioRunner {
             layoutConstraints[specification.id] = constraint
             constraint.isActive = true
         }
+    }
+
+    /// Activates the constraints whose items are now in one hierarchy.
+    func activateRelatedConstraints() {
+        guard !unrelatedConstraints.isEmpty else { return }
+        let candidates = unrelatedConstraints
+        unrelatedConstraints.removeAll()
+        activate(candidates)
+    }
+
+    /// UIKit's refusal, naming the constraint by its name in the scenario.
+    static func unrelatedMessage(_ specification: ConstraintSpecification) -> String {
+        let items = [specification.first.item, specification.second?.item].compactMap { $0 }.joined(separator: " and ")
+        return "Unable to activate constraint \(specification.id) because \(items) have no common ancestor. "
+            + "Does the constraint or its anchors reference items in different view hierarchies? That's illegal."
+    }
+
+    /// Whether two items (views, or guides in their views) have a common ancestor: the common
+    /// cases (one view, a view and its superview, siblings) in constant time.
+    static func shareHierarchy(_ first: AnyObject, _ second: AnyObject) -> Bool {
+        func view(_ item: AnyObject) -> View? { (item as? View) ?? (item as? LayoutGuide)?.owningView }
+        guard let a = view(first), let b = view(second) else { return false }
+        if a === b || a.superview === b || b.superview === a { return true }
+        if let parent = a.superview, parent === b.superview { return true }
+        func root(_ view: View) -> View {
+            var top = view
+            while let parent = top.superview { top = parent }
+            return top
+        }
+        return root(a) === root(b)
     }
 
     private func wait(_ order: Int, _ specification: ConstraintSpecification, for item: String) {

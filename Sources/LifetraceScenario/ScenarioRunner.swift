@@ -39,6 +39,10 @@ public final class ScenarioRunner {
     /// arrives, so N constraints cost O(N) however many wait).
     var waitingConstraints: [String: [(order: Int, specification: ConstraintSpecification)]] = [:]
     var declaredConstraintCount = 0
+    /// Constraints whose items are loaded but not yet in one hierarchy (a child controller's view
+    /// before its parent adds it): activated at the end of the step that relates them; a step
+    /// that ends with one still unrelated fails, naming it.
+    var unrelatedConstraints: [(order: Int, specification: ConstraintSpecification)] = []
     /// The controllers whose view loading wakes waiting constraints.
     var watchedControllers: Set<String> = []
     /// Views declared in a declared view that itself waits, by that view's name.
@@ -109,7 +113,14 @@ public final class ScenarioRunner {
         } catch {
             throw ScenarioError(source: source, line: step.line, column: step.column(of: nil), message: "\(step.text): \(error)")
         }
+        activateRelatedConstraints()
         if step.action.drainsRunLoop { runLoop.runUntilIdle() }
+        if let unrelated = unrelatedConstraints.first {
+            unrelatedConstraints.removeAll()
+            throw ScenarioError(
+                source: source, line: step.line, column: step.column(of: nil),
+                message: "\(step.text): \(Self.unrelatedMessage(unrelated.specification))")
+        }
         if let failure = firstError(since: reported) {
             throw ScenarioError(
                 source: source, line: step.line, column: step.column(of: nil), message: "\(step.text): \(failure.message)")

@@ -65,4 +65,29 @@ struct AutoLayoutScenarioTests {
         let box = try #require(runner.window.rootViewController?.view.subviews.first { $0.identifier == "Box" })
         #expect(box.frame.width == 100)
     }
+
+    /// Issue 29: a constraint declared before launch between a view of a child controller and its
+    /// parent's view failed ("no common ancestor": the child's view loads before its parent adds
+    /// it) though it worked after launch; it now waits for the step that relates its items, and a
+    /// step that leaves them unrelated fails naming the constraint, not addresses.
+    @Test("a constraint between a child's view and its parent's, declared before launch, activates")
+    func constraintAcrossChildBeforeLaunch() throws {
+        let text = "child B in A\nview V in B intrinsic=10x10\nconstrain c V.top == A.top + 10\nconstrain l V.leading == A.leading + 4\nlaunch A\n"
+        let (runner, error, _) = recordedScenarioRun(text)
+        #expect(error == nil, "\(String(describing: error))")
+        let a = try #require(runner.existingController(named: "A"))
+        let v = try #require(runner.existingController(named: "B")?.view.subviews.first { $0.identifier == "V" })
+        var origin = (x: 0.0, y: 0.0)
+        var current: View? = v
+        while let view = current, view !== a.view {
+            origin = (origin.x + view.frame.origin.x, origin.y + view.frame.origin.y)
+            current = view.superview
+        }
+        #expect(current === a.view && origin == (4, 10))
+
+        let unrelated = recordedScenarioRun("launch A\npresent B\nview V in B\nview W in A\nconstrain c V.top == W.top + 10\n")
+        let failure = try #require(unrelated.error)
+        #expect(failure.line == 5)
+        #expect(failure.message.contains("Unable to activate constraint c because V and W have no common ancestor"))
+    }
 }
