@@ -23,6 +23,11 @@ public final class Storyboard {
     /// Relationship chains deeper than this are refused (a container inside a container…).
     public static let relationshipDepthLimit = 64
 
+    /// An instantiation that would make more controllers than this is refused. Each relationship
+    /// segue instantiates its destination anew (a controller has one parent), so scenes that share
+    /// relationship targets multiply: a diamond of 22 levels makes four million controllers.
+    public static let instantiationLimit = 10_000
+
     /// Creates an empty storyboard.
     public init(name: String, runLoop: MainRunLoop = .main) {
         self.name = name
@@ -59,8 +64,34 @@ public final class Storyboard {
     /// Instantiates the scene `identifier`, or returns `nil` with UIKit's exception text as an error
     /// when there is no such scene, or its relationships form a cycle or nest too deep.
     public func instantiateViewController(withIdentifier identifier: String) -> ViewController? {
+        var counted: [String: Int] = [:]
+        var visiting: Set<String> = []
+        let count = controllerCount(identifier, counted: &counted, visiting: &visiting)
+        guard count <= Self.instantiationLimit else {
+            runLoop.report(Diagnostic(.error,
+                "Storyboard (\(description)): instantiating '\(identifier)' would make more than \(Self.instantiationLimit) view "
+                    + "controllers (each relationship segue instantiates its destination anew, and its scenes share destinations)"))
+            return nil
+        }
         var path: [String] = []
         return instantiate(identifier, path: &path)
+    }
+
+    /// How many controllers instantiating a scene makes (it, and what each relationship makes),
+    /// counted once per scene, without making any; at most one more than the limit. A cycle or
+    /// an unknown scene counts 1 (``instantiate(_:path:)`` reports it).
+    private func controllerCount(_ identifier: String, counted: inout [String: Int], visiting: inout Set<String>) -> Int {
+        if let known = counted[identifier] { return known }
+        guard let scene = scenes[identifier], visiting.insert(identifier).inserted,
+            visiting.count <= Self.relationshipDepthLimit
+        else { return 1 }
+        var total = 1
+        for child in scene.relationships where total <= Self.instantiationLimit {
+            total += controllerCount(child, counted: &counted, visiting: &visiting)
+        }
+        visiting.remove(identifier)
+        counted[identifier] = min(total, Self.instantiationLimit + 1)
+        return counted[identifier]!
     }
 
     private func instantiate(_ identifier: String, path: inout [String]) -> ViewController? {
