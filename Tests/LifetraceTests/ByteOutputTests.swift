@@ -61,6 +61,22 @@ struct ByteOutputTests {
         }
     }
 
+    /// Issue 29: a file opened without `O_APPEND` kept its offset after a `copytruncate`
+    /// rotation, so the next record landed after a hole of zeros (81 MB of them).
+    @Test("a file truncated by a log rotation gets the next records at its start, no hole")
+    func appendsAfterRotation() throws {
+        try withScratchDirectory { directory in
+            let path = directory.path("out.txt")
+            let output = try ByteOutput.open(.file(path), label: "test")
+            writeLine(output, String(repeating: "x", count: 4000))
+            output.flush()
+            #expect(truncate(path, 0) == 0)
+            writeLine(output, "after")
+            output.flush()
+            #expect(try readText(path) == "after\n")
+        }
+    }
+
     @Test("a released output writes out its buffer")
     func deinitDrains() throws {
         try withScratchDirectory { directory in

@@ -75,4 +75,64 @@ import Glibc
         #expect(result.status == 1, "\(command): \(result)")
         #expect(result.stderr.contains("No space left on device"), "\(result.stderr)")
     }
+
+    /// Issue 29: only FIFOs had the write budget; a socket nobody reads blocked `write` for good,
+    /// holding the lock the signal flusher waits on, so SIGTERM did nothing.
+    @Test("a socket nobody reads: the sink gives up after its budget, and the process ends")
+    func socketWithoutReader() throws {
+        let binary = try LifetraceBinary.path()
+        var ends: [Int32] = [0, 0]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
+        try withScratchDirectory { directory in
+            let stderrPath = directory.path("emit.stderr")
+            _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = ["emit", "--count", "100000"]
+            process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LIFETRACE_") }
+                .merging(["LIFETRACE_SINKS": "jsonl"]) { _, new in new }
+            process.standardOutput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
+            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
+            try process.run()
+            defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+            // Ready when the process ends (the sink gave up, the rest was dropped): with the write
+            // budget of 2 s that is seconds; a blocked write never gets there.
+            let deadline = Date().addingTimeInterval(30)
+            while process.isRunning, Date() < deadline { usleep(20_000) }
+            let stderr = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
+            #expect(!process.isRunning, "still blocked after 30 s: \(stderr)")
+            if process.isRunning {
+                kill(process.processIdentifier, SIGTERM)
+                usleep(2_000_000)
+                #expect(!process.isRunning, "SIGTERM did not end it")
+                return
+            }
+            #expect(process.terminationStatus == 1, "\(stderr)")
+            #expect(stderr.contains("the reader has not read for 2000 ms; dropping further events"), "\(stderr)")
+        }
+    }
+
+    /// Issue 29: a full disk left a partial last line (`{"seq":6485`), on which `stats` failed.
+    /// A file size limit (SIGXFSZ ignored) fails writes as a full disk does, part way through.
+    @Test("a file that fills up ends at a line's end; every line is whole")
+    func fullFileEndsAtALine() throws {
+        let binary = try LifetraceBinary.path()
+        try withScratchDirectory { directory in
+            let path = directory.path("full.jsonl")
+            let result = try runProcess(
+                "/bin/sh", ["-c", "trap '' XFSZ; ulimit -f 64; exec \"$0\" emit --count 10000", binary],
+                environment: ["LIFETRACE_SINKS": "jsonl=\(path)"])
+            #expect(result.status == 1, "\(result)")
+            #expect(result.stderr.contains("File too large"), "\(result.stderr)")
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(!text.isEmpty && text.hasSuffix("\n"))
+            for line in text.split(separator: "\n") {
+                #expect(line.hasPrefix("{") && line.hasSuffix("}"), "a torn line: \(line)")
+            }
+        }
+    }
 }

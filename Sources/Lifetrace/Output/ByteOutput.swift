@@ -25,11 +25,41 @@ public final class ByteOutput: Sendable {
         public var failure: String?
     }
 
+    /// What the descriptor is, which decides how a write avoids blocking the host for ever.
+    enum Kind {
+        /// A pipe or FIFO: wait (up to the budget) for room, then write at most `PIPE_BUF`, which
+        /// a pipe that polls writable always takes whole.
+        case pipe
+        /// A socket: sent without blocking (`MSG_DONTWAIT`); when its buffer is full, wait up to
+        /// the budget for room.
+        case socket
+        /// A terminal: wait (up to the budget) for room, then write a small chunk.
+        case terminal
+        /// A regular file (whose last partial line a failed write takes back) or a device.
+        case file
+        case device
+
+        init(of fd: Int32) {
+            var information = stat()
+            guard fstat(fd, &information) == 0 else {
+                self = .device
+                return
+            }
+            switch information.st_mode & S_IFMT {
+            case S_IFIFO: self = .pipe
+            case S_IFSOCK: self = .socket
+            case S_IFREG: self = .file
+            default: self = isatty(fd) == 1 ? .terminal : .device
+            }
+        }
+    }
+
     private struct State: ~Copyable {
         var fd: Int32
-        /// Writes to a pipe wait (up to the timeout) for room and are cut to what fits, so a reader
-        /// that stops reading without closing makes the output give up instead of blocking the host.
-        var isPipe = false
+        /// Writes to a pipe, a socket or a terminal wait (up to the timeout) for room and are cut
+        /// to what fits, so a reader that stops reading without closing makes the output give up
+        /// instead of blocking the host (and the lock the signal flusher needs).
+        var kind: Kind
         var buffer: LineBuffer
         /// Where each record in `buffer` ends, so a failed write drops only the records it did not write.
         var pendingRecordEnds: [Int] = []
@@ -38,6 +68,9 @@ public final class ByteOutput: Sendable {
 
     /// Flushes when the buffer reaches this size.
     static let bufferLimit = 64 * 1024
+    /// The most written to a terminal at once, after it polls writable (the line discipline wakes
+    /// writers when fewer than 256 bytes wait).
+    static let terminalChunk = 256
     /// How long a write may wait for a non-blocking descriptor before the output gives up.
     static let writeTimeoutMilliseconds: Int32 = 2_000
 
@@ -56,11 +89,9 @@ public final class ByteOutput: Sendable {
     ///   - flushesEachRecord: `nil` flushes per record only when the descriptor is a terminal.
     public init(fileDescriptor fd: Int32, label: String, closesDescriptor: Bool = false, flushesEachRecord: Bool? = nil) {
         let buffer = LineBuffer(capacity: Self.bufferLimit + 4096)
-        var information = stat()
-        let isPipe = fstat(fd, &information) == 0 && (information.st_mode & S_IFMT) == S_IFIFO
         var pendingRecordEnds: [Int] = []
         pendingRecordEnds.reserveCapacity(1024)
-        self.state = Mutex(State(fd: fd, isPipe: isPipe, buffer: buffer, pendingRecordEnds: pendingRecordEnds))
+        self.state = Mutex(State(fd: fd, kind: Kind(of: fd), buffer: buffer, pendingRecordEnds: pendingRecordEnds))
         self.label = label
         self.closesDescriptor = closesDescriptor
         self.flushesEachRecord = flushesEachRecord ?? (isatty(fd) == 1)
@@ -68,7 +99,8 @@ public final class ByteOutput: Sendable {
         ExitFlusher.register(self)
     }
 
-    /// Opens a destination for writing (files are created or truncated).
+    /// Opens a destination for writing (files are created or truncated, then appended to, so a
+    /// `copytruncate` rotation leaves no hole of zeros before the next record).
     ///
     /// - Throws: ``ConfigurationError`` when a file cannot be opened, naming the path and the reason.
     public static func open(_ destination: Destination, label: String) throws -> ByteOutput {
@@ -87,7 +119,7 @@ public final class ByteOutput: Sendable {
             if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFIFO {
                 return try openFIFO(path, label: label)
             }
-            let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
             guard fd >= 0 else {
                 throw ConfigurationError("\(label): cannot open \"\(path)\" for writing: \(String(cString: strerror(errno)))")
             }
@@ -159,30 +191,35 @@ public final class ByteOutput: Sendable {
         }
         guard state.statistics.failure == nil else { return }
         let fd = state.fd
-        let isPipe = state.isPipe
+        let kind = state.kind
         var offset = 0
         let failure: String? = state.buffer.withBytes { bytes in
             while offset < bytes.count {
                 var length = bytes.count - offset
-                if isPipe {
+                if kind == .pipe || kind == .terminal {
                     // A pipe that polls writable has a free slot, which always holds PIPE_BUF
-                    // bytes: a write of at most that much cannot block.
+                    // bytes: a write of at most that much cannot block. A terminal that polls
+                    // writable takes a small chunk.
                     var pollfd = Glibc.pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
                     let ready = poll(&pollfd, 1, writeTimeoutMilliseconds)
                     if ready < 0 && errno == EINTR { continue }
                     guard ready > 0 else {
                         return "the reader has not read for \(writeTimeoutMilliseconds) ms"
                     }
-                    if length > Int(PIPE_BUF) {
+                    let chunk = kind == .pipe ? Int(PIPE_BUF) : Self.terminalChunk
+                    if length > chunk {
                         // Whole lines: a write that ends at a line's end leaves no torn line if the
-                        // process dies before the next one (unless a single line exceeds PIPE_BUF).
-                        length = Int(PIPE_BUF)
+                        // process dies before the next one (unless a single line exceeds the chunk).
+                        length = chunk
                         var end = offset + length
                         while end > offset, bytes[end - 1] != 0x0A { end -= 1 }
                         if end > offset { length = end - offset }
                     }
                 }
-                let written = Glibc.write(fd, bytes.baseAddress! + offset, length)
+                let written =
+                    kind == .socket
+                    ? Glibc.send(fd, bytes.baseAddress! + offset, length, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+                    : Glibc.write(fd, bytes.baseAddress! + offset, length)
                 if written >= 0 {
                     offset += written
                     continue
@@ -192,11 +229,19 @@ public final class ByteOutput: Sendable {
                 if code == EAGAIN || code == EWOULDBLOCK {
                     var pollfd = Glibc.pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
                     if poll(&pollfd, 1, writeTimeoutMilliseconds) > 0 { continue }
-                    return "write would block for more than \(writeTimeoutMilliseconds) ms"
+                    return "the reader has not read for \(writeTimeoutMilliseconds) ms"
                 }
                 return "write failed: \(String(cString: strerror(code))) (errno \(code))"
             }
             return nil
+        }
+        if failure != nil, kind == .file {
+            // A full disk took part of a record: take it back, so the file ends at a line's end.
+            let whole = state.pendingRecordEnds.last { $0 <= offset } ?? 0
+            let end = lseek(fd, 0, SEEK_END)
+            if offset > whole, end >= off_t(offset - whole), ftruncate(fd, end - off_t(offset - whole)) == 0 {
+                offset = whole
+            }
         }
         if let failure {
             state.statistics.failure = failure
