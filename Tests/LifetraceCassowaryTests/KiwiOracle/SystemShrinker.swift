@@ -1,3 +1,5 @@
+import LifetraceTestSupport
+
 /// Makes a failing system smaller while it still fails: drops steps (in halves, quarters, …
 /// down to one), whole variables (their stay, their terms and their steps), terms of a
 /// constraint, and the constraints nothing names any more. Stays are never dropped alone (the
@@ -9,13 +11,7 @@ extension KiwiSystem {
     static func shrink(
         _ system: KiwiSystem, rounds: Int = 80, firstFailing: ([KiwiSystem]) throws -> Int?
     ) rethrows -> KiwiSystem {
-        var smallest = system
-        for _ in 0..<rounds {
-            let candidates = smallest.smallerCandidates()
-            guard !candidates.isEmpty, let index = try firstFailing(candidates) else { break }
-            smallest = candidates[index]
-        }
-        return smallest
+        try LifetraceTestSupport.shrink(system, rounds: rounds, candidates: { $0.smallerCandidates() }, firstFailing: firstFailing)
     }
 
     /// Systems one change smaller than this one, the biggest changes first.

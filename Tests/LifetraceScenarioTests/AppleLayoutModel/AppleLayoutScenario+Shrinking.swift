@@ -1,3 +1,5 @@
+import LifetraceTestSupport
+
 /// Making a disagreeing scenario smaller while it still disagrees the same way.
 extension AppleLayoutScenario {
     /// The smallest scenario found within `rounds` rounds: each round drops one step (and what
@@ -6,13 +8,7 @@ extension AppleLayoutScenario {
     static func shrink(
         _ scenario: AppleLayoutScenario, rounds: Int = 60, firstFailing: ([AppleLayoutScenario]) throws -> Int?
     ) rethrows -> AppleLayoutScenario {
-        var smallest = scenario
-        for _ in 0..<rounds {
-            let candidates = smallest.smallerCandidates()
-            guard !candidates.isEmpty, let index = try firstFailing(candidates) else { break }
-            smallest = candidates[index]
-        }
-        return smallest
+        try LifetraceTestSupport.shrink(scenario, rounds: rounds, candidates: { $0.smallerCandidates() }, firstFailing: firstFailing)
     }
 
     /// The name a step declares (`view NAME …`, `stack NAME …`, `constrain NAME …`), if any.
