@@ -84,6 +84,7 @@ extension Solver {
             // Still positive: art is basic, and only its row holds the new constraint's symbols.
             if let artRow = rows[Int(art)] { uninstall(artRow, for: art) }
             objective.clear(art)
+            defer { recycle(art) }
             return objectiveRow.symbols.compactMap { owners[Int($0)] }.filter { $0.strength.isRequired }
         }
         if let artRow = rows[Int(art)] {
@@ -99,6 +100,7 @@ extension Solver {
         forEachRow(holding: art) { _, held, _ in held.remove(art) }
         columns[Int(art)] = []
         objective.clear(art)
+        recycle(art)
         return nil
     }
 
@@ -107,6 +109,7 @@ extension Solver {
         for symbol in [tag.marker, tag.other] where symbol >= 0 {
             objective.clear(symbol)
             owners[Int(symbol)] = nil
+            recycle(symbol)
         }
     }
 

@@ -3,6 +3,10 @@ extension Solver {
     // MARK: Symbols
 
     func newSymbol(_ kind: SymbolKind) -> Int32 {
+        if let reused = freeSymbols.popLast() {
+            kinds[Int(reused)] = kind
+            return reused
+        }
         let id = Int32(kinds.count)
         kinds.append(kind)
         rows.append(nil)
@@ -14,6 +18,21 @@ extension Solver {
         definitions.appendSymbol()
         references.append(0)
         return id
+    }
+
+    /// Gives the slot of a symbol that died with its constraint back for reuse, so a solver whose
+    /// constraints come and go (hide and show, cells reused) keeps bounded arrays. Only a symbol
+    /// nothing holds: no row (as basic symbol or term), no objective coefficient, no definition;
+    /// never a variable's. Column entries elsewhere that name it are checked on use, as always.
+    func recycle(_ symbol: Int32) {
+        guard symbol >= 0 else { return }
+        let index = Int(symbol)
+        guard kinds[index] != .external, rows[index] == nil, references[index] == 0, !definitions.isDefined(symbol),
+            !isHeld(symbol)
+        else { return }
+        columns[index] = []
+        owners[index] = nil
+        freeSymbols.append(symbol)
     }
 
     /// The external symbol of a variable, made when first seen.

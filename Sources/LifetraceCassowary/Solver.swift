@@ -45,6 +45,8 @@ public final class Solver {
 
     /// The kind of each symbol, by id.
     var kinds: [SymbolKind] = []
+    /// Slots of dead symbols, reused by the next new ones (`recycle`).
+    var freeSymbols: [Int32] = []
     /// The row of each basic symbol, by id (`nil`: parametric).
     var rows: [Row?] = []
     /// For each symbol, basic symbols whose rows held it when last looked (checked on use).
@@ -159,6 +161,7 @@ public final class Solver {
             guard isHeld(tag.marker) else {
                 dropDefinition(of: tag.subject)
                 owners[Int(tag.marker)] = nil
+                recycle(tag.marker)
                 return
             }
             // Expansions hold its marker: the definition becomes its variable's row first.
@@ -180,6 +183,8 @@ public final class Solver {
         if tag.other >= 0 { owners[Int(tag.other)] = nil }
         optimize()
         dualOptimize()
+        recycle(tag.marker)
+        recycle(tag.other)
     }
 
     /// Whether the solver holds the constraint.
@@ -300,6 +305,7 @@ public final class Solver {
     public func reset() {
         for (variable, _) in variables.values where variable.owner === self { variable.owner = nil }
         kinds = []
+        freeSymbols = []
         rows = []
         columns = []
         objective = Objective()
@@ -329,6 +335,6 @@ public final class Solver {
     public var statistics: SolverStatistics {
         SolverStatistics(
             constraints: constraints.count, variables: variables.count, rows: rowCount, pivots: pivotCount,
-            rowsChanged: rowsChangedCount)
+            rowsChanged: rowsChangedCount, symbols: kinds.count - freeSymbols.count)
     }
 }

@@ -12,12 +12,19 @@ public struct SolverStatistics: Sendable, Equatable {
     /// The rows written since the solver was made or reset: installed, rewritten by a
     /// substitution, or shifted by an edit or a constant change (the work a change cost).
     public var rowsChanged: Int
+    /// The symbols alive (variables, and the slacks, errors and markers of the constraints held):
+    /// those of removed constraints are reused, so this follows what the solver holds, not what
+    /// it ever held.
+    public var symbols: Int
 
-    public init(constraints: Int = 0, variables: Int = 0, rows: Int = 0, pivots: Int = 0, rowsChanged: Int = 0) {
+    public init(
+        constraints: Int = 0, variables: Int = 0, rows: Int = 0, pivots: Int = 0, rowsChanged: Int = 0, symbols: Int = 0
+    ) {
         self.constraints = constraints
         self.variables = variables
         self.rows = rows
         self.pivots = pivots
         self.rowsChanged = rowsChanged
+        self.symbols = symbols
     }
 }

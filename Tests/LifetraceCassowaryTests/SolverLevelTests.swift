@@ -73,6 +73,28 @@ struct SolverLevelTests {
         #expect(solver.value(of: y) == 20)
     }
 
+    /// A solver whose constraints come and go (a stack's hidden views, reused cells) reuses the
+    /// symbols of removed constraints: its arrays follow what it holds, not what it ever held.
+    @Test("adding and removing constraints a thousand times leaves as many symbols as before")
+    func symbolsAreReused() throws {
+        let solver = Solver()
+        let x = Variable("x"), y = Variable("y")
+        try solver.add(Constraint(x, .greaterThanOrEqual, 0))
+        try solver.add(Constraint(x + y, .equal, 100))
+        try solver.add(Constraint(y, .equal, 10, strength: Strength(priority: 250)))
+        let before = solver.statistics.symbols
+        for round in 0..<1000 {
+            let strength = round % 3 == 0 ? Strength.required : Strength(priority: Float(100 + round % 7))
+            let relation: Relation = round % 2 == 0 ? .equal : .lessThanOrEqual
+            let constraint = Constraint(x, relation, Double(round % 50), strength: strength)
+            try solver.add(constraint)
+            #expect(solver.value(of: x) + solver.value(of: y) == 100)
+            try solver.remove(constraint)
+        }
+        #expect(solver.statistics.symbols == before)
+        #expect(solver.value(of: x) == 90)
+    }
+
     @Test("kiwi's strengths stay weights in one level, below every priority")
     func kiwiStrengths() {
         #expect(Strength.strong.level == 0 && Strength.weak.level == 0)
