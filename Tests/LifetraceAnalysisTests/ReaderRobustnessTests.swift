@@ -49,6 +49,21 @@ import Testing
         }
     }
 
+    /// Issue 29: a 2 GB file without a newline (or `/dev/zero`) grew the window without bound
+    /// (`failed to allocate 1073741824 bytes`, exit 134).
+    @Test("a line past 16 MiB stops reading with a located issue; what came before counts; /dev/zero ends")
+    func overlongLine() throws {
+        try CommandLineTests.withExample { _, trace in
+            let result = try Self.shell(
+                #"long="$1.long"; { cat "$1"; head -c 20000000 /dev/zero | tr '\0' x; } > "$long" && "$0" stats "$long""#, trace)
+            #expect(result.status == 1, "\(result)")
+            #expect(result.stderr.contains(":16777217: error: a line longer than 16 MiB"), "\(result.stderr)")
+            #expect(result.stdout.contains("viewDidLoad"), "the events before the long line count: \(result.stdout)")
+            let zero = try runProcess(try LifetraceBinary.path(), ["stats", "/dev/zero"], timeout: 30)
+            #expect(zero.status == 1 && zero.stderr.contains("/dev/zero:1:16777217: error"), "\(zero)")
+        }
+    }
+
     @Test("a full or closed standard output is reported and exits 1 (diff: 2)", arguments: ["stats", "report", "export", "diff"])
     func lostOutput(command: String) throws {
         try CommandLineTests.withExample { _, trace in

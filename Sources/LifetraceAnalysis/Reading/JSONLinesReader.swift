@@ -20,6 +20,11 @@ import Lifetrace
 public final class JSONLinesReader: TraceEventReader {
     /// The bytes read at a time.
     public static let blockSize = 1 << 20
+    /// The longest line read (16 MiB; a record takes well under a kilobyte): past it the input is
+    /// not JSON lines (a file without newlines, `/dev/zero`), and reading stops there with a
+    /// located issue (what was read before it counts) instead of holding the line in a window
+    /// that would grow without bound.
+    public static let maximumLineLength = 16 << 20
 
     public let source: String
     public private(set) var position = 0
@@ -128,6 +133,17 @@ public final class JSONLinesReader: TraceEventReader {
                 return (lineStart, lineEnd, true)
             }
             searchFrom = end
+            if end - start > Self.maximumLineLength {
+                // Reported as a bad line; what was read before it stays read.
+                summary.add(
+                    TraceIssue(
+                        source: source, line: lineNumber + 1, column: Self.maximumLineLength + 1,
+                        message: "a line longer than \(Self.maximumLineLength >> 20) MiB, the most a record may take: not JSON lines? (reading stops here)"),
+                    keeping: keptIssues)
+                start = end
+                atEndOfInput = true
+                return nil
+            }
             if atEndOfInput {
                 guard start < end else { return nil }
                 let lineStart = start
