@@ -77,6 +77,24 @@ struct ByteOutputTests {
         }
     }
 
+    /// Issue 29: the signal path flushed and left the output open, so records emitted between
+    /// the flush and the process's end sat in a buffer nobody wrote, unreported.
+    @Test("an output closed for a signal writes out its buffer, then drops and counts what follows")
+    func closedForSignal() throws {
+        try withScratchDirectory { directory in
+            let path = directory.path("out.txt")
+            let output = try ByteOutput.open(.file(path), label: "test")
+            writeLine(output, "before")
+            output.closeAfterWriting(reason: "closed: the process is ending on signal 15")
+            #expect(try readText(path) == "before\n")
+            writeLine(output, "after")
+            output.flush()
+            #expect(try readText(path) == "before\n")
+            #expect(output.statistics.dropped == 1)
+            #expect(output.statistics.failure == "closed: the process is ending on signal 15")
+        }
+    }
+
     @Test("a released output writes out its buffer")
     func deinitDrains() throws {
         try withScratchDirectory { directory in

@@ -178,6 +178,18 @@ public final class ByteOutput: Sendable {
         state.withLock { Self.drain(&$0, label: label) }
     }
 
+    /// Writes out the buffer and takes no more records (they are dropped and counted), then runs
+    /// `body` with the lock still held: what a signal that ends the process does to every output
+    /// at once, so that no record lands in a buffer nobody will write and the outputs end at the
+    /// same event (give or take the one each emitting thread is between two outputs with).
+    package func closeAfterWriting(reason: String, thenWhileLocked body: () -> Void = {}) {
+        state.withLock { state in
+            Self.drain(&state, label: label)
+            if state.statistics.failure == nil { state.statistics.failure = reason }
+            body()
+        }
+    }
+
     /// What the output has written and dropped so far.
     public var statistics: Statistics {
         state.withLock { $0.statistics }

@@ -41,6 +41,23 @@ enum ExitFlusher {
         }
     }
 
+    /// Writes out and closes every output (a signal ends the process): records emitted from
+    /// now on are dropped, not left in a buffer that would never be written.
+    static func closeAll(reason: String) {
+        outputs.withLock { outputs in
+            // Each output is closed holding the locks of those closed before it, so emission stops
+            // on all of them at one moment (a lock order: by identity).
+            let ordered = outputs.sorted { $0.key < $1.key }.map(\.value)
+            func close(from index: Int) {
+                guard index < ordered.count else { return }
+                ordered[index]._withUnsafeGuaranteedRef { output in
+                    output.closeAfterWriting(reason: reason) { close(from: index + 1) }
+                }
+            }
+            close(from: 0)
+        }
+    }
+
     static func flushAll() {
         outputs.withLock { outputs in
             for entry in outputs.values {

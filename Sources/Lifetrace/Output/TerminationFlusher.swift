@@ -10,8 +10,10 @@ import Darwin
 ///
 /// A signal handler may only call async-signal-safe functions, and flushing takes locks. So the
 /// handler does one thing, `write(2)` of the signal's number to a pipe; a dedicated thread waiting
-/// on the pipe flushes at a safe point (taking each output's lock like any writer, so a record being
-/// written is finished first), restores the signal's default action and sends the signal again.
+/// on the pipe writes out and closes every output at a safe point (taking each output's lock like
+/// any writer, so a record being written is finished first; records emitted after are dropped,
+/// not left in a buffer nobody writes), restores the signal's default action and sends the signal
+/// again.
 /// Signals whose disposition the host already chose are left alone. Opt-in, for programs that
 /// want it (the `lifetrace` command line installs it); a library never takes signals by itself.
 package enum TerminationFlusher {
@@ -58,7 +60,7 @@ package enum TerminationFlusher {
             if count < 0 && errno == EINTR { continue }
             return
         }
-        ExitFlusher.flushAll()
+        ExitFlusher.closeAll(reason: "closed: the process is ending on signal \(number)")
         signal(Int32(number), SIG_DFL)
         kill(getpid(), Int32(number))
     }
