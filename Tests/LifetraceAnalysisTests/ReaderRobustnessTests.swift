@@ -49,7 +49,7 @@ import Testing
         }
     }
 
-    /// Issue 29: a 2 GB file without a newline (or `/dev/zero`) grew the window without bound
+    /// Before: a 2 GB file without a newline (or `/dev/zero`) grew the window without bound
     /// (`failed to allocate 1073741824 bytes`, exit 134).
     @Test("a line past 16 MiB stops reading with a located issue; what came before counts; /dev/zero ends")
     func overlongLine() throws {

@@ -66,7 +66,7 @@ struct AutoLayoutScenarioTests {
         #expect(box.frame.width == 100)
     }
 
-    /// Issue 29: a constraint declared before launch between a view of a child controller and its
+    /// Before: a constraint declared before launch between a view of a child controller and its
     /// parent's view failed ("no common ancestor": the child's view loads before its parent adds
     /// it) though it worked after launch; it now waits for the step that relates its items, and a
     /// step that leaves them unrelated fails naming the constraint, not addresses.

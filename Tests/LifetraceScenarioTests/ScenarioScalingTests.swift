@@ -25,7 +25,7 @@ struct ScenarioScalingTests {
         }
     }
 
-    /// Issue 29: views declared in a view that waits attached themselves recursively (a stack
+    /// Before: views declared in a view that waits attached themselves recursively (a stack
     /// overflow at about 12 000 levels, 50 000 nested stack views). Now a worklist: 100 000
     /// levels attach, solve and lay out, bounded by memory, not the stack.
     @Test("100 000 nested views and 100 000 nested stack views declared before launch run")

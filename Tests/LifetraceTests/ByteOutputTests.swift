@@ -61,7 +61,7 @@ struct ByteOutputTests {
         }
     }
 
-    /// Issue 29: a file opened without `O_APPEND` kept its offset after a `copytruncate`
+    /// Before: a file opened without `O_APPEND` kept its offset after a `copytruncate`
     /// rotation, so the next record landed after a hole of zeros (81 MB of them).
     @Test("a file truncated by a log rotation gets the next records at its start, no hole")
     func appendsAfterRotation() throws {
@@ -77,7 +77,7 @@ struct ByteOutputTests {
         }
     }
 
-    /// Issue 29: the signal path flushed and left the output open, so records emitted between
+    /// Before: the signal path flushed and left the output open, so records emitted between
     /// the flush and the process's end sat in a buffer nobody wrote, unreported.
     @Test("an output closed for a signal writes out its buffer, then drops and counts what follows")
     func closedForSignal() throws {

@@ -35,7 +35,7 @@ import Glibc
         }
     }
 
-    /// Issue 29: the flush on a signal wrote each sink out while emission went on, so records
+    /// Before: the flush on a signal wrote each sink out while emission went on, so records
     /// emitted after a sink's flush stayed in its buffer and were lost unreported (a second sink,
     /// flushed later, had 7 to 376 more). Now every output is closed at one moment, holding all
     /// their locks: two sinks end at the same event, give or take the one the emitting thread was

@@ -76,7 +76,7 @@ import Glibc
         #expect(result.stderr.contains("No space left on device"), "\(result.stderr)")
     }
 
-    /// Issue 29: only FIFOs had the write budget; a socket nobody reads blocked `write` for good,
+    /// Before: only FIFOs had the write budget; a socket nobody reads blocked `write` for good,
     /// holding the lock the signal flusher waits on, so SIGTERM did nothing.
     @Test("a socket nobody reads: the sink gives up after its budget, and the process ends")
     func socketWithoutReader() throws {
@@ -116,7 +116,7 @@ import Glibc
         }
     }
 
-    /// Issue 29: a full disk left a partial last line (`{"seq":6485`), on which `stats` failed.
+    /// Before: a full disk left a partial last line (`{"seq":6485`), on which `stats` failed.
     /// A file size limit (SIGXFSZ ignored) fails writes as a full disk does, part way through.
     @Test("a file that fills up ends at a line's end; every line is whole")
     func fullFileEndsAtALine() throws {

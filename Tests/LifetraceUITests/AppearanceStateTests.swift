@@ -2,7 +2,7 @@ import Lifetrace
 @testable import LifetraceUI
 import Testing
 
-/// DESIGN.md rules 2 and 3 and 10: the appearance state machine (disappeared → will appear →
+/// ordering rules 2 and 3 and 10: the appearance state machine (disappeared → will appear →
 /// appeared → will disappear → disappeared, will-appear ↔ will-disappear legal, duplicates
 /// swallowed), `viewIsAppearing` once per appearance, unbalanced manual calls reported.
 @Suite("Appearance state machine")
@@ -22,7 +22,7 @@ struct AppearanceStateTests {
         return (container, child)
     }
 
-    // DESIGN.md rule 2: "duplicates are swallowed" — the runtime's internal forwarding may reach a
+    // ordering rule 2: "duplicates are swallowed" — the runtime's internal forwarding may reach a
     // controller twice in the same direction; the second call sends nothing and reports nothing.
     @Test("duplicate internal begin/end calls are swallowed silently")
     func internalDuplicatesSwallowed() {
@@ -40,7 +40,7 @@ struct AppearanceStateTests {
         }
     }
 
-    // DESIGN.md rule 2 (duplicates swallowed): showing the window twice or setting the same root
+    // ordering rule 2 (duplicates swallowed): showing the window twice or setting the same root
     // again changes nothing.
     @Test("makeKeyAndVisible twice and re-setting the same root send nothing")
     func publicDuplicatesSendNothing() {
@@ -58,7 +58,7 @@ struct AppearanceStateTests {
 
     // UIViewController.beginAppearanceTransition(_:animated:) docs: "If you are implementing a custom
     // container controller, use this method to tell the child that its views are about to appear or
-    // disappear"; DESIGN.md rule 10 and issue 4: "Unbalanced appearance calls are reported like
+    // disappear"; ordering rule 10 and issue 4: "Unbalanced appearance calls are reported like
     // UIKit's console warning, not crashed on" (UIKit logs "Unbalanced calls to begin/end appearance
     // transitions for <…>").
     @Test("manual begin/end: balanced calls drive the callbacks, unbalanced ones are warnings")
@@ -96,7 +96,7 @@ struct AppearanceStateTests {
     }
 
     // A root that is on screen being told again that it appears: unbalanced, reported on the
-    // run loop of its window, not crashed on (DESIGN.md rule 10).
+    // run loop of its window, not crashed on (ordering rule 10).
     @Test("begin(appearing) on an appeared root is reported")
     func beginOnAppearedRoot() {
         withTrace { trace in
@@ -111,7 +111,7 @@ struct AppearanceStateTests {
         }
     }
 
-    // DESIGN.md rule 2: "will-appear ↔ will-disappear is legal (cancelled transitions)".
+    // ordering rule 2: "will-appear ↔ will-disappear is legal (cancelled transitions)".
     @Test("will appear reversed to will disappear, and back")
     func reversal() {
         withTrace { trace in
@@ -137,7 +137,7 @@ struct AppearanceStateTests {
     }
 
     // UIViewController.viewIsAppearing(_:) docs: "The system calls this method once each time a view
-    // controller's view appears after the viewWillAppear(_:) call"; DESIGN.md rule 3: viewWillAppear,
+    // controller's view appears after the viewWillAppear(_:) call"; ordering rule 3: viewWillAppear,
     // viewIsAppearing (exactly once), viewWillLayoutSubviews, …, viewDidAppear. The launch order
     // without viewIsAppearing is golden seed004-launch.golden.
     @Test("launch: viewIsAppearing once, after viewWillAppear, before layout and viewDidAppear")

@@ -22,7 +22,7 @@ struct ChildTransitionTests {
     // method adds the second view controller's view to the view hierarchy and then performs the
     // animations defined in your animations block. After the animation completes, it removes the
     // first view controller's view from the view hierarchy." Appearance callbacks follow the
-    // container's automatic forwarding (DESIGN rule 8).
+    // container's automatic forwarding (ordering rule 8).
     @Test("an animated swap: will-callbacks at once, did-callbacks and completion after the duration")
     func animatedSwap() {
         withTrace { trace in

@@ -2,7 +2,7 @@ import Lifetrace
 import LifetraceUI
 import Testing
 
-/// DESIGN.md rule 8: "Containment forwards appearance parent first, for will and for did; addChild
+/// ordering rule 8: "Containment forwards appearance parent first, for will and for did; addChild
 /// sends willMove, removeFromParent sends didMove(nil); manual forwarding through
 /// beginAppearanceTransition/endAppearanceTransition when a container opts out."
 @Suite("Child containment")
@@ -61,7 +61,7 @@ struct ContainmentTests {
         }
     }
 
-    // DESIGN.md rule 8: "forwards appearance parent first, for will and for did". Built as the
+    // ordering rule 8: "forwards appearance parent first, for will and for did". Built as the
     // scenario step `child C in P` builds it (golden/README.md).
     @Test("appearance is forwarded parent first, for will and did, appearing and disappearing")
     func forwardingParentFirst() {

@@ -2,7 +2,7 @@ import Lifetrace
 import LifetraceUI
 import Testing
 
-/// DESIGN.md rule 4: layout is deferred to the end of the run-loop turn, top down, only where
+/// ordering rule 4: layout is deferred to the end of the run-loop turn, top down, only where
 /// needed; `layoutIfNeeded` runs it now; size changes mark views (autoresizing).
 @Suite("Layout")
 @MainActor
@@ -10,7 +10,7 @@ struct LayoutTests {
     // UIView.setNeedsLayout() docs: "This method makes a note of the request and returns
     // immediately. Because this method does not force an immediate update, but instead waits for
     // the next update cycle, you can use it to invalidate the layout of multiple views before any of
-    // those views are updated"; DESIGN.md rule 4.
+    // those views are updated"; ordering rule 4.
     @Test("setNeedsLayout runs nothing until the run loop turns, and coalesces")
     func deferredLayout() {
         withTrace { trace in
@@ -29,7 +29,7 @@ struct LayoutTests {
 
     // UIView.layoutIfNeeded() docs: "Lays out the subviews immediately, if layout updates are
     // pending … If no layout updates are pending, this method exits without modifying the layout or
-    // calling any layout-related callbacks"; DESIGN.md rule 4: "layoutIfNeeded runs it now".
+    // calling any layout-related callbacks"; ordering rule 4: "layoutIfNeeded runs it now".
     @Test("layoutIfNeeded lays out now, and does nothing when nothing is pending")
     func layoutIfNeededRunsNow() {
         withTrace { trace in
@@ -46,7 +46,7 @@ struct LayoutTests {
         }
     }
 
-    // DESIGN.md rule 4: "top down (a parent's viewDidLayoutSubviews before its child's
+    // ordering rule 4: "top down (a parent's viewDidLayoutSubviews before its child's
     // viewWillLayoutSubviews)". The parent is built as the scenario step `child C in P` builds it
     // (golden/README.md: addChild, addSubview, didMove in viewDidLoad, the child's view filling the
     // parent's and resizing with it).
@@ -74,7 +74,7 @@ struct LayoutTests {
         }
     }
 
-    // DESIGN.md rule 4 ("the pass runs … top down"); issue 3: "Every layout pass is an instrumented
+    // ordering rule 4 ("the pass runs … top down"); issue 3: "Every layout pass is an instrumented
     // interval (layoutPass, with the number of views laid out)". Only the branch that needs layout
     // is visited: its ancestors are walked through, not laid out.
     @Test("only views needing layout are laid out (layoutPass count)")
@@ -171,7 +171,7 @@ struct LayoutTests {
         }
     }
 
-    // DESIGN.md rule 4: "Size changes mark views that need layout"; a move that keeps the size
+    // ordering rule 4: "Size changes mark views that need layout"; a move that keeps the size
     // does not (the published observation "setFrame … calls layoutSubviews on the view having its
     // frame set only if the size parameter of the frame is different", StackOverflow "When is
     // layoutSubviews called?").
@@ -193,7 +193,7 @@ struct LayoutTests {
         }
     }
 
-    // DESIGN.md rule 4: only size changes and setNeedsLayout mark a view; a view removed and added
+    // ordering rule 4: only size changes and setNeedsLayout mark a view; a view removed and added
     // again with the same size is not laid out again (same StackOverflow observation: layout of a
     // view follows a change of its own bounds).
     @Test("a re-added view with unchanged size is not laid out again")

@@ -2,7 +2,7 @@ import Lifetrace
 import LifetraceUI
 import Testing
 
-/// DESIGN.md rule 1: views load lazily; `isViewLoaded` never loads; a navigation stack set up front
+/// ordering rule 1: views load lazily; `isViewLoaded` never loads; a navigation stack set up front
 /// loads only the top's view.
 @Suite("Lazy view loading")
 @MainActor
@@ -67,7 +67,7 @@ struct LazyLoadingTests {
         }
     }
 
-    // DESIGN.md rule 1: "A navigation stack set up front loads only the top's view."
+    // ordering rule 1: "A navigation stack set up front loads only the top's view."
     @Test("a navigation stack set up front loads only the top's view")
     func navigationStackLoadsTopOnly() {
         withTrace { trace in

@@ -2,7 +2,7 @@ import Lifetrace
 import LifetraceUI
 import Testing
 
-/// DESIGN.md rule 10: "Misuse gets UIKit's answer: pushing a controller already on the stack is an
+/// ordering rule 10: "Misuse gets UIKit's answer: pushing a controller already on the stack is an
 /// error; popping the root returns nothing; unbalanced appearance calls are reported, not crashed
 /// on" (the unbalanced case is in AppearanceStateTests).
 @Suite("Misuse")

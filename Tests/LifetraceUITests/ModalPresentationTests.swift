@@ -2,7 +2,7 @@ import Lifetrace
 import LifetraceUI
 import Testing
 
-/// DESIGN.md rule 6 and golden seed004-present / seed004-dismiss: presenter callbacks only when
+/// ordering rule 6 and golden seed004-present / seed004-dismiss: presenter callbacks only when
 /// the presenter's view is removed; completion order; nested presentations.
 @Suite("Modal presentation")
 @MainActor
@@ -19,7 +19,7 @@ struct ModalPresentationTests {
         return (a, b, c)
     }
 
-    // DESIGN.md rule 6: "presenter callbacks only when the presenter's view is removed (fullScreen,
+    // ordering rule 6: "presenter callbacks only when the presenter's view is removed (fullScreen,
     // currentContext); pageSheet, formSheet (iOS 13+), overFullScreen, overCurrentContext leave the
     // presenter silent. Completion order is the appearing controller's viewDidAppear first, then the
     // other's viewDidDisappear." Presenting order: golden/seed004-present.golden; dismissing:
@@ -98,7 +98,7 @@ struct ModalPresentationTests {
     // UIViewController.present(_:animated:completion:) docs: "The completion handler is called after
     // the viewDidAppear(_:) method is called on the presented view controller";
     // dismiss(animated:completion:) docs: "The block to execute after the view controller is
-    // dismissed". DESIGN.md rule 6 for the order of the two did-callbacks.
+    // dismissed". ordering rule 6 for the order of the two did-callbacks.
     @Test("completion blocks run once, after both did-callbacks", arguments: [true, false])
     func completionBlocks(animated: Bool) {
         withTrace { trace in
@@ -213,7 +213,7 @@ struct ModalPresentationTests {
     // presented the ancestor"; presentedViewController docs: "The view controller that is presented
     // by this view controller, or one of its ancestors in the view controller hierarchy". A
     // controller inside a navigation controller presents full screen: the whole navigation
-    // controller's view leaves (it and its top get the callbacks, container first, DESIGN.md rule 8).
+    // controller's view leaves (it and its top get the callbacks, container first, ordering rule 8).
     @Test("presenting from inside a navigation controller")
     func presentFromInsideNavigation() {
         withTrace { trace in

@@ -2,7 +2,7 @@ import Lifetrace
 import LifetraceUI
 import Testing
 
-/// DESIGN.md rule 5 and the seed004/seed003 golden files: push, pop, pop-to-root,
+/// ordering rule 5 and the seed004/seed003 golden files: push, pop, pop-to-root,
 /// setViewControllers, the delegate, segues, interactive pops, moving flags, containment.
 @Suite("Navigation")
 @MainActor
@@ -66,7 +66,7 @@ struct NavigationTests {
         }
     }
 
-    // DESIGN.md rule 5: "Controllers in the middle of the stack stay silent";
+    // ordering rule 5: "Controllers in the middle of the stack stay silent";
     // UINavigationController.popToRootViewController(animated:) docs: returns "An array of view
     // controllers representing the items that were popped from the stack".
     @Test("pop to root: the middle controller stays silent", arguments: [true, false])
@@ -91,7 +91,7 @@ struct NavigationTests {
     }
 
     // UINavigationController.setViewControllers(_:animated:) docs: "If true, animate the pushing or
-    // popping of the top view controller"; DESIGN.md rule 5 (order as a push; middle stays silent
+    // popping of the top view controller"; ordering rule 5 (order as a push; middle stays silent
     // and, by rule 1, unloaded).
     @Test("setViewControllers with a new top is one push")
     func setViewControllersAsPush() {
@@ -218,7 +218,7 @@ struct NavigationTests {
         }
     }
 
-    // DESIGN.md rule 2 ("will-appear ↔ will-disappear is legal (cancelled transitions)") and
+    // ordering rule 2 ("will-appear ↔ will-disappear is legal (cancelled transitions)") and
     // issue 4 ("Interactive pop that finishes or is cancelled, with the state machine's will-appear
     // ↔ will-disappear reversal"): on cancel the stack is unchanged, the outgoing controller ends
     // appeared and the incoming one disappeared.
@@ -281,7 +281,7 @@ struct NavigationTests {
 
     // UIViewController.willMove(toParent:)/didMove(toParent:) docs (containment): a container
     // calls willMove when adding and didMove after the transition; when removing, willMove(nil)
-    // first and didMove(nil) after. DESIGN.md rule 8.
+    // first and didMove(nil) after. ordering rule 8.
     @Test("push and pop send willMove/didMove around the appearance callbacks")
     func containmentEvents() {
         withTrace { trace in

@@ -72,7 +72,7 @@ struct ScenarioRunnerTests {
         #expect(tab?.description.contains("test.scenario:3:12:") == true, "\(String(describing: tab))")
     }
 
-    // DESIGN.md rule 10 through the runner: the runtime's error becomes a ScenarioError.
+    // ordering rule 10 through the runner: the runtime's error becomes a ScenarioError.
     @Test("pushing a controller twice fails at the second push")
     func pushTwice() {
         let (runner, _, failure) = runScenario("nav Nav A\nlaunch Nav\npush B animated=false\npush B\n")
@@ -100,7 +100,7 @@ struct ScenarioRunnerTests {
         #expect(lines.suffix(2) == ["B viewWillLayoutSubviews", "B viewDidLayoutSubviews"])
     }
 
-    // DESIGN.md rule 4 with `child CHILD in PARENT` (golden README).
+    // ordering rule 4 with `child CHILD in PARENT` (golden README).
     @Test("child C in P: layout top down")
     func childInParentTopDown() {
         let (_, lines, failure) = runScenario("child C in P\nlaunch P\n", hooks: Hooks.layout)
@@ -110,7 +110,7 @@ struct ScenarioRunnerTests {
         ])
     }
 
-    // DESIGN.md rule 8 via `add-child`/`remove-child`.
+    // ordering rule 8 via `add-child`/`remove-child`.
     @Test("add-child and remove-child while the parent is on screen")
     func addRemoveChild() {
         let (_, lines, failure) = runScenario(

@@ -12,7 +12,7 @@ struct SizeTransitionAndMemoryTests {
     // the size of a presented view controller's view … If you override this method in your custom
     // view controllers, always call super at some point in your implementation so that UIKit can
     // forward the size change message appropriately"; issue 4 (root down, then layout of views
-    // whose size changed, top down per DESIGN.md rule 4).
+    // whose size changed, top down per ordering rule 4).
     @Test("viewWillTransition from the root down, with the size, then layout top down", arguments: [true, false])
     func rotation(animated: Bool) {
         withTrace { trace in

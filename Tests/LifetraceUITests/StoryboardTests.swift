@@ -101,7 +101,7 @@ struct StoryboardTests {
         }
     }
 
-    /// Issue 29: scenes sharing relationship targets (a diamond) instantiated exponentially (22
+    /// Before: scenes sharing relationship targets (a diamond) instantiated exponentially (22
     /// levels: 13.6 s and 3.9 GB). The count is known before any controller is made.
     @Test("a diamond of shared relationship targets is refused before anything is made; a small one is made")
     func diamond() {

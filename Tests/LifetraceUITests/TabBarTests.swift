@@ -2,7 +2,7 @@ import Lifetrace
 import LifetraceUI
 import Testing
 
-/// DESIGN.md rule 7 ("Tab switch starts with the incoming controller's viewWillAppear") and the
+/// ordering rule 7 ("Tab switch starts with the incoming controller's viewWillAppear") and the
 /// UITabBarControllerDelegate documentation.
 @Suite("Tab bar")
 @MainActor
@@ -15,7 +15,7 @@ struct TabBarTests {
         return tabBar
     }
 
-    // DESIGN.md rule 7; issue 4: "a tab switch starts with the incoming controller's
+    // ordering rule 7; issue 4: "a tab switch starts with the incoming controller's
     // viewWillAppear". The rest (outgoing will/did disappear, then incoming did appear, no
     // animation, layout of the new view in the next pass) is the runtime's documented order
     // (TabBarController docs) and UIKit's non-animated container order (as seed004-push-plain).
@@ -100,7 +100,7 @@ struct TabBarTests {
         }
     }
 
-    // DESIGN.md rule 8 (containers forward appearance parent first): the tab bar controller's own
+    // ordering rule 8 (containers forward appearance parent first): the tab bar controller's own
     // appearance reaches the selected tab only.
     @Test("the tab bar forwards its appearance to the selected tab only, parent first")
     func forwardsToSelectedOnly() {

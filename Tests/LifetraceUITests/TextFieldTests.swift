@@ -2,7 +2,7 @@ import Lifetrace
 import LifetraceUI
 import Testing
 
-/// DESIGN.md rule 9 and golden/seed003-segue-textfield-back.golden: "A first responder inside a
+/// ordering rule 9 and golden/seed003-segue-textfield-back.golden: "A first responder inside a
 /// view that leaves the window resigns (…ShouldEndEditing, …DidEndEditing) during the transition,
 /// after willShow, before the viewDidDisappear."
 @Suite("Text field editing")
@@ -40,7 +40,7 @@ struct TextFieldTests {
         }
     }
 
-    // DESIGN.md rule 9: a first responder inside a view that leaves the window resigns.
+    // ordering rule 9: a first responder inside a view that leaves the window resigns.
     @Test("a text field leaving the window resigns: should/did end editing")
     func leavingWindowResigns() {
         withTrace { trace in

@@ -95,7 +95,7 @@ struct TransitionEdgeCaseTests {
         }
     }
 
-    // The state machine's reversal (DESIGN rule 2) completes before anything else moves: the
+    // The state machine's reversal (ordering rule 2) completes before anything else moves: the
     // navigation controller is still transitioning until the cancel animation ends, and a push
     // then finishes it first.
     @Test("a push right after a cancelled interactive pop waits for the reversal")

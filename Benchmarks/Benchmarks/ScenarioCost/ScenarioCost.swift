@@ -8,7 +8,7 @@
 //   children  N `child Ci+1 in Ci`, then `launch C0` (N nested children load and appear)
 //   tabs      `tabs T C0 … CN-1`, `launch T`, `select-tab N-1` (N tabs; cost per tab)
 //   chain     N views in Home, each after the previous by a constraint, declared before `launch
-//             Home` (issue 29: waiting constraints were scanned whole at each view: quadratic)
+//             Home` (waiting constraints were once scanned whole at each view: quadratic)
 //   nested    N views each in the previous, each pinned to its parent by four constraints,
 //             declared before `launch Home` (attached by recursion before: a stack overflow)
 //   hide      a 100-view stack, then N `hide`/`show` steps (each rebuilt the whole arrangement)
@@ -106,7 +106,7 @@ func scenarioSample(_ benchmark: Benchmark, _ kind: ScenarioKind, size: Int) {
 let benchmarks: @Sendable () -> Void = {
     let quick = BenchmarkSettings.quick
     for kind in ScenarioKind.allCases {
-        // The Auto Layout paths also at 100 000 (issue 29: per item at 100 000 within 2× of 100).
+        // The Auto Layout paths also at 100 000 (per item at 100 000 within 2× of 100).
         let sizes = quick ? [100, 10_000] : [100, 1_000, 10_000] + (kind.isAutoLayout ? [100_000] : [])
         for size in sizes {
             Benchmark(

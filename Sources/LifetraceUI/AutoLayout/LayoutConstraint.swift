@@ -76,8 +76,6 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
     weak var installedView: View?
     /// The engine that holds the constraint (or will at its next solve).
     weak var engine: LayoutEngine?
-    /// The engine's constraint while the engine holds it.
-    var solverConstraint: Constraint?
     /// Broken to recover from a conflict: active, but not in the engine (UIKit's behaviour).
     var isBroken = false
 

@@ -1,7 +1,7 @@
 import LifetraceUI
 import Testing
 
-/// A scenario with frames computed by hand from Apple's semantics (issue 25's four classes), for
+/// A scenario with frames computed by hand from Apple's semantics (the four classes where the engine once followed kiwi's rules or its own), for
 /// ``AppleLayoutHandCaseTests``: checked against the runtime and against the model alike.
 struct AppleLayoutHandCase: Sendable, CustomTestStringConvertible {
     var name: String

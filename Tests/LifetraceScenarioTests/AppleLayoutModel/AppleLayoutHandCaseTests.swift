@@ -2,11 +2,11 @@ import Lifetrace
 import LifetraceUI
 import Testing
 
-/// Issue 25's four classes by hand: each ``AppleLayoutHandCase``'s frames, computed from Apple's
+/// The four classes of the model's first findings, by hand: each ``AppleLayoutHandCase``'s frames, computed from Apple's
 /// semantics, from the runtime after every step it names, with no conflict reported (and, for the
 /// stack views, none reported ambiguous); and from the model (apple_layout_model.py), which must
 /// determine every one of them, so the oracle is checked by the same hand.
-@Suite("Auto Layout hand cases (issue 25's four classes)")
+@Suite("Auto Layout hand cases (the four classes of the Apple-semantics model)")
 @MainActor
 struct AppleLayoutHandCaseTests {
     /// The runtime's steps, and the events recorded while they ran.

@@ -2,7 +2,7 @@ import Foundation
 import LifetraceTestSupport
 import Testing
 
-/// The runtime's Auto Layout against a model of Apple's documented semantics (issue 25):
+/// The runtime's Auto Layout against a model of Apple's documented semantics:
 /// thousands of seeded random scenarios (``AppleLayoutScenario``) run in process, and the same
 /// text through apple_layout_model.py, which parses it itself and solves every priority level in
 /// order with kiwisolver as its arithmetic (the semantics are listed at the top of the script).
