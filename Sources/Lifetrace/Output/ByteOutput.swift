@@ -182,7 +182,7 @@ public final class ByteOutput: Sendable {
     /// `body` with the lock still held: what a signal that ends the process does to every output
     /// at once, so that no record lands in a buffer nobody will write and the outputs end at the
     /// same event (give or take the one each emitting thread is between two outputs with).
-    package func closeAfterWriting(reason: String, thenWhileLocked body: () -> Void = {}) {
+    @_spi(Internals) public func closeAfterWriting(reason: String, thenWhileLocked body: () -> Void = {}) {
         state.withLock { state in
             Self.drain(&state, label: label)
             if state.statistics.failure == nil { state.statistics.failure = reason }
