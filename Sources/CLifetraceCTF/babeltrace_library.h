@@ -2,7 +2,7 @@
  * libbabeltrace2, loaded on first use (private to CLifetraceCTF).
  *
  * The `lifetrace` command does not link libbabeltrace2: with GLib, libnuma and PCRE it costs about
- * a millisecond of every start-up, and only the commands that read CTF traces need it (issue 15).
+ * a millisecond of every start-up, and only the commands that read CTF traces need it.
  * The reader calls the library through `lifetrace_bt`, a table of pointers that
  * lifetrace_bt_load() fills with dlsym. The table is made from the one list below, and each
  * pointer has the type of the function babeltrace2's own header declares, so a signature cannot

@@ -2,7 +2,7 @@ import Foundation
 import LifetraceTestSupport
 import Testing
 
-/// The readers on hostile input and hostile outputs (issue 16's "Trace readers" findings): never a
+/// The readers on hostile input and hostile outputs (the "Trace readers" findings of a hostile probe): never a
 /// trap, always a located error or a reported write failure with a non-zero exit.
 @Suite struct ReaderRobustnessTests {
     private static func shell(_ script: String, _ trace: String) throws -> ProcessResult {

@@ -2,7 +2,7 @@ import LifetraceScenario
 import LifetraceUI
 import Testing
 
-/// Issue 14, items 5 and 6: the trait and sheet steps, what each parses to, each malformed step
+/// The trait and sheet steps, what each parses to, each malformed step
 /// located at its word, and each misuse at run time an error at its line.
 @Suite("Scenario trait and sheet steps")
 struct AdaptivityStepTests {

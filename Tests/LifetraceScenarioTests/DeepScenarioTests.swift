@@ -24,7 +24,7 @@ private final class HookCounter: Sink {
     func count(_ hook: Hook) -> Int { hooks.firstIndex(of: hook).map { index in counts.withLock { $0[index] } } ?? 0 }
 }
 
-/// Issue 16, "No recursion proportional to input": the walks of the controller and view trees are
+/// No recursion proportional to input: the walks of the controller and view trees are
 /// iterative, so a hierarchy's depth is bounded by memory, not by the stack (10 000 nested
 /// children overflowed it before).
 @Suite("Deep scenarios")

@@ -41,7 +41,7 @@ struct GoldenTraceTests {
     func everyFixtureLoads() throws {
         let paths = try GoldenFixtures.paths()
         // The seven copies of ../shared/golden (real iOS) and fourteen fixing orders from Apple's
-        // documentation, the seed documents and the model's choices (issue 14, items 1 to 6).
+        // documentation, the seed documents and the model's choices.
         let seedPrefix = try GoldenFixtures.directory().path + "/seed"
         #expect(paths.filter { $0.hasPrefix(seedPrefix) }.count == 7)
         #expect(paths.count == 21)

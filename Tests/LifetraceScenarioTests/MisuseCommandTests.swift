@@ -2,7 +2,7 @@ import Foundation
 import LifetraceTestSupport
 import Testing
 
-/// Issue 16 through the built `lifetrace` binary: a scenario's misuse exits with status 1 (never a
+/// Misuse through the built `lifetrace` binary: a scenario's misuse exits with status 1 (never a
 /// trap's 132 or 139), names file:line:column on standard error, and the JSON-lines file keeps
 /// every event emitted before it, whole.
 @Suite("Scenario misuse: the lifetrace command")

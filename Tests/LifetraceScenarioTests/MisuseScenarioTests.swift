@@ -3,7 +3,7 @@ import LifetraceScenario
 import LifetraceUI
 import Testing
 
-/// Issue 16, "Misuse is an error, never a trap": every misuse UIKit answers with an exception is
+/// Misuse is an error, never a trap: every misuse UIKit answers with an exception is
 /// found before anything changes, reported at the step's file, line and the word at fault, and
 /// ends the run; the runtime's state is what it was before the step.
 @Suite("Scenario misuse")

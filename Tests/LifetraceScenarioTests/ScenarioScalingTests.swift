@@ -2,7 +2,7 @@ import LifetraceScenario
 import LifetraceUI
 import Testing
 
-/// Issue 16, "Linear cost in scenario size": before, N pushes cost about N³ (64× for 4× the steps),
+/// Linear cost in scenario size: before, N pushes cost about N³ (64× for 4× the steps),
 /// 20 000 tabs 67 s. How a step's cost grows with the scenario is a time budget, so it is measured
 /// where time is, by the `ScenarioCost` benchmarks: `tools/e2e/bench-quick.sh` (run by `tools/test`)
 /// fails when a step at 10 000 steps costs more than twice a step at 100 in the same run. Here,

@@ -2,7 +2,7 @@ import LifetraceScenario
 import LifetraceUI
 import Testing
 
-/// Issue 14, item 1: the storyboard steps, what each parses to, each malformed step located at its
+/// The storyboard steps, what each parses to, each malformed step located at its
 /// word, and each misuse at run time an error at its line and word.
 @Suite("Scenario storyboard steps")
 struct StoryboardStepTests {

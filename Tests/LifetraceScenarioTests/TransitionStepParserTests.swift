@@ -2,7 +2,7 @@ import LifetraceScenario
 import LifetraceUI
 import Testing
 
-/// The steps of issue 14 items 3 and 4: what each parses to, and each misuse located at its word.
+/// The transition steps (in-flight transitions, appearance forwarding): what each parses to, and each misuse located at its word.
 @Suite("Scenario parser: transitions in flight and reachable runtime behaviour")
 struct TransitionStepParserTests {
     static let steps: [(String, Action)] = [

@@ -3,7 +3,7 @@ import LifetraceScenario
 import LifetraceUI
 import Testing
 
-/// The steps of issue 14 items 3 and 4 through the runner: what they do to the runtime, where
+/// The transition steps (in-flight transitions, appearance forwarding) through the runner: what they do to the runtime, where
 /// their events fall, and each misuse an error at its line and word.
 @Suite("Scenario runner: transitions in flight and reachable runtime behaviour")
 @MainActor

@@ -6,7 +6,7 @@ import Testing
 import Glibc
 #endif
 
-/// Sinks on hostile destinations, through the command line (issue 16's "Sinks" and "CLI exit
+/// Sinks on hostile destinations, through the command line (the "Sinks" and "CLI exit
 /// codes"): never a hang, never silent overwriting or loss.
 @Suite struct SinkRobustnessTests {
     private static let scenario = Repository.path("Scenarios/seed004-back.scenario")

@@ -58,7 +58,7 @@ struct AppearanceStateTests {
 
     // UIViewController.beginAppearanceTransition(_:animated:) docs: "If you are implementing a custom
     // container controller, use this method to tell the child that its views are about to appear or
-    // disappear"; ordering rule 10 and issue 4: "Unbalanced appearance calls are reported like
+    // disappear"; ordering rule 10: "Unbalanced appearance calls are reported like
     // UIKit's console warning, not crashed on" (UIKit logs "Unbalanced calls to begin/end appearance
     // transitions for <…>").
     @Test("manual begin/end: balanced calls drive the callbacks, unbalanced ones are warnings")

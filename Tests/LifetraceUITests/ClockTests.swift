@@ -2,7 +2,7 @@
 import LifetraceUI
 import Testing
 
-/// Issue 3: "The default clock is virtual (a 0.35 s push finishes instantly, in the right order); a
+/// "The default clock is virtual (a 0.35 s push finishes instantly, in the right order); a
 /// real-time clock is an option."
 @Suite("Animation clock")
 @MainActor

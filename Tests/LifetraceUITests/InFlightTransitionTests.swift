@@ -2,7 +2,7 @@ import Lifetrace
 import LifetraceUI
 import Testing
 
-/// Transitions issued while others animate (issue 14, item 4), completions and the warning events
+/// Transitions issued while others animate, completions and the warning events
 /// of the runtime's console messages, called directly on the runtime.
 @Suite("Transitions in flight")
 @MainActor

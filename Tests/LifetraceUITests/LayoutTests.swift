@@ -74,7 +74,7 @@ struct LayoutTests {
         }
     }
 
-    // ordering rule 4 ("the pass runs … top down"); issue 3: "Every layout pass is an instrumented
+    // ordering rule 4 ("the pass runs … top down"): "Every layout pass is an instrumented
     // interval (layoutPass, with the number of views laid out)". Only the branch that needs layout
     // is visited: its ancestors are walked through, not laid out.
     @Test("only views needing layout are laid out (layoutPass count)")
@@ -147,7 +147,7 @@ struct LayoutTests {
         #expect(resized == frame)
     }
 
-    // Issue 3: "autoresizing masks (springs and struts) so a size change reaches descendants".
+    // "Autoresizing masks (springs and struts) so a size change reaches descendants".
     @Test("a window resize reaches a nested view's frame")
     func windowResizeReachesNestedViews() {
         withTrace { trace in

@@ -90,7 +90,7 @@ struct LazyLoadingTests {
         }
     }
 
-    // Issue 4: "unvisited tabs stay unloaded"; UITabBarController loads a tab's view when it is selected.
+    // Unvisited tabs stay unloaded: UITabBarController loads a tab's view when it is selected.
     @Test("unvisited tabs stay unloaded")
     func unvisitedTabsStayUnloaded() {
         withTrace { trace in

@@ -50,7 +50,7 @@ struct MisuseTests {
         }
     }
 
-    // Issue 3 ("dismissing with nothing presented … with the error or warning a UIKit developer
+    // ("Dismissing with nothing presented … with the error or warning a UIKit developer
     // would expect"): a warning, nothing else happens.
     @Test("dismiss with nothing presented is a warning")
     func dismissNothing() {

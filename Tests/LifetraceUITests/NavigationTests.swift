@@ -129,7 +129,7 @@ struct NavigationTests {
 
     // Seed 003 lines 9-14 ("…B viewWillAppear, willShowViewController B, A viewDidDisappear,
     // B viewDidAppear, didShowViewController B"); UINavigationControllerDelegate is told after the
-    // shown controller's viewWillAppear and after its viewDidAppear; issue 3: "delegate with
+    // shown controller's viewWillAppear and after its viewDidAppear ("delegate with
     // willShow/didShow (also emitted as the navigation controller's own events with the shown
     // controller as target)".
     @Test("delegate willShow/didShow, and the navigation controller's own events with target")
@@ -195,7 +195,7 @@ struct NavigationTests {
     }
 
     // An interactive pop that completes ends as an animated pop does (seed004-back order plus the
-    // delegate as in seed 003 lines 17-24); issue 4: "Interactive pop that finishes or is cancelled".
+    // delegate as in seed 003 lines 17-24): "Interactive pop that finishes or is cancelled".
     @Test("interactive pop that finishes")
     func interactivePopFinish() throws {
         try withTrace { trace in
@@ -219,7 +219,7 @@ struct NavigationTests {
     }
 
     // ordering rule 2 ("will-appear ↔ will-disappear is legal (cancelled transitions)") and
-    // issue 4 ("Interactive pop that finishes or is cancelled, with the state machine's will-appear
+    // ("Interactive pop that finishes or is cancelled, with the state machine's will-appear
     // ↔ will-disappear reversal"): on cancel the stack is unchanged, the outgoing controller ends
     // appeared and the incoming one disappeared.
     @Test("interactive pop that is cancelled")

@@ -25,7 +25,7 @@ private func runScenario(_ text: String, hooks: [Hook] = Hooks.lifecycle) -> (Sc
     return (runner, lines, failure)
 }
 
-/// Golden README ("Scenario language") and issue 3 ("each misuse case (… an unknown name in a
+/// Golden README ("Scenario language") ("each misuse case (… an unknown name in a
 /// scenario) with the error or warning a UIKit developer would expect"); ScenarioRunner docs: "A
 /// step that cannot run … or that the runtime refuses with an error … throws a ScenarioError at the
 /// step's line; warnings … are printed and the run goes on."

@@ -2,7 +2,7 @@ import Lifetrace
 import LifetraceUI
 import Testing
 
-/// Issue 14, item 6: sheets swiped down, finished and cancelled, and the presentation controller
+/// Sheets swiped down, finished and cancelled, and the presentation controller
 /// delegate's calls.
 @Suite("Sheets swiped down")
 @MainActor

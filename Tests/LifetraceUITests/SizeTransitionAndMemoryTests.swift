@@ -2,7 +2,7 @@ import Lifetrace
 import LifetraceUI
 import Testing
 
-/// Issue 4: "Size transitions: viewWillTransition(to:with:) from the root down, then a top-down
+/// "Size transitions: viewWillTransition(to:with:) from the root down, then a top-down
 /// layout of views whose size changed"; "didReceiveMemoryWarning through the whole hierarchy
 /// (loaded or not); deinit events where a controller is released".
 @Suite("Size transitions, memory warnings, deinit")
@@ -11,7 +11,7 @@ struct SizeTransitionAndMemoryTests {
     // UIViewController.viewWillTransition(to:with:) docs: "UIKit calls this method before changing
     // the size of a presented view controller's view … If you override this method in your custom
     // view controllers, always call super at some point in your implementation so that UIKit can
-    // forward the size change message appropriately"; issue 4 (root down, then layout of views
+    // forward the size change message appropriately" (root down, then layout of views
     // whose size changed, top down per ordering rule 4).
     @Test("viewWillTransition from the root down, with the size, then layout top down", arguments: [true, false])
     func rotation(animated: Bool) {
@@ -80,7 +80,7 @@ struct SizeTransitionAndMemoryTests {
 
     // UIViewController.didReceiveMemoryWarning docs: "Sent to the view controller when the app
     // receives a memory warning" — to every controller, whether or not its view is loaded (seed 004,
-    // didReceiveMemoryWarning; issue 4: "through the whole hierarchy (loaded or not)"). The warning
+    // didReceiveMemoryWarning: "through the whole hierarchy (loaded or not)"). The warning
     // does not load views.
     @Test("a memory warning reaches every controller, loaded or not, without loading views")
     func memoryWarning() {
@@ -106,7 +106,7 @@ struct SizeTransitionAndMemoryTests {
         }
     }
 
-    // Issue 4: "deinit events where a controller is released". A controller popped and let go emits
+    // "Deinit events where a controller is released". A controller popped and let go emits
     // `deinit`; one still on the stack does not.
     @Test("deinit is recorded when a controller is released")
     func deinitEvent() {

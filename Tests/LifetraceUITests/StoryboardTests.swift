@@ -2,7 +2,7 @@ import Lifetrace
 import LifetraceUI
 import Testing
 
-/// Issue 14, item 1: creation in code and from a storyboard, and the nib-backed `loadView`.
+/// Creation in code and from a storyboard, and the nib-backed `loadView`.
 @Suite("Storyboards and nibs")
 @MainActor
 struct StoryboardTests {

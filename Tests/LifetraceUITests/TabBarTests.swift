@@ -15,7 +15,7 @@ struct TabBarTests {
         return tabBar
     }
 
-    // ordering rule 7; issue 4: "a tab switch starts with the incoming controller's
+    // ordering rule 7: "a tab switch starts with the incoming controller's
     // viewWillAppear". The rest (outgoing will/did disappear, then incoming did appear, no
     // animation, layout of the new view in the next pass) is the runtime's documented order
     // (TabBarController docs) and UIKit's non-animated container order (as seed004-push-plain).

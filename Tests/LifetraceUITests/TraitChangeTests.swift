@@ -2,7 +2,7 @@ import Lifetrace
 import LifetraceUI
 import Testing
 
-/// Issue 14, item 5: trait changes on a rotation that changes a size class and on an appearance
+/// Trait changes on a rotation that changes a size class and on an appearance
 /// change, in their place relative to `viewWillTransition(to:with:)` and layout.
 @Suite("Trait changes")
 @MainActor

@@ -6,7 +6,7 @@
 # Timing ratios are printed, not judged (on a shared machine they are not a test), but for one: a
 # scenario's cost per step at 10 000 steps against 100 (ScenarioCost, in the same run), at most
 # 2.5× — the growth per step the unit test it replaces allowed (10× the time for 4× the steps) —
-# where linear reads 1× and a quadratic step 100× (issue 16: N pushes cost about N³ before). The
+# where linear reads 1× and a quadratic step 100× (N pushes once cost about N³). The
 # table's own target is 2×; quick runs on this shared machine read up to 2.07×.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."

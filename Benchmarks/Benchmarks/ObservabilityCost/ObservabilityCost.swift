@@ -1,4 +1,4 @@
-// Swift's observability APIs through Lifetrace (issue 13): a swift-log call through
+// Swift's observability APIs through Lifetrace: a swift-log call through
 // `LifetraceLogHandler` beside swift-log's no-op handler (no session) and beside the C log
 // tracepoint carrying the same strings (under a session); a `withSpan` through `LifetraceTracer`
 // recorded by LTTng beside the same `withSpan` through swift-distributed-tracing's `InMemoryTracer`;

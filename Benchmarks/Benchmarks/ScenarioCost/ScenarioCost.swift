@@ -1,4 +1,4 @@
-// Scenario cost against its size (issue 16): 100, 1 000 and 10 000-step scenarios of each kind
+// Scenario cost against its size: 100, 1 000 and 10 000-step scenarios of each kind
 // that grows a hierarchy step by step, run whole on a fresh runner per sample with instrumentation
 // off. The cost per step must stay flat: `tools/bench` checks that a step of the 10 000-step
 // scenario costs at most twice a step of the 100-step one (before, N pushes cost about N³).
