@@ -181,13 +181,20 @@ extension ScenarioRunner {
 
     private func wait(_ order: Int, _ specification: ConstraintSpecification, for item: String) {
         waitingConstraints[item, default: []].append((order, specification))
-        if let controller = existingController(named: item) as? ScenarioViewController, !controller.isViewLoaded,
-            watchedControllers.insert(item).inserted
-        {
-            controller.whenViewLoads.append { [weak self] in
-                self?.watchedControllers.remove(item)
-                self?.itemsDidArrive([item])
-            }
+        if let controller = existingController(named: item) { watchViewLoading(of: controller) }
+    }
+
+    /// Wakes the constraints waiting for `controller` when its view loads (a controller made
+    /// after they were declared, a storyboard scene instantiated by a segue, is watched when the
+    /// runner remembers it).
+    func watchViewLoading(of controller: ViewController) {
+        let name = controller.name
+        guard waitingConstraints[name] != nil, let scenarioController = controller as? ScenarioViewController,
+            !scenarioController.isViewLoaded, watchedControllers.insert(name).inserted
+        else { return }
+        scenarioController.whenViewLoads.append { [weak self] in
+            self?.watchedControllers.remove(name)
+            self?.itemsDidArrive([name])
         }
     }
 

@@ -152,6 +152,7 @@ public final class ScenarioRunner {
     func remember(_ controller: ViewController) {
         indexByName[controller.name] = made.count
         made.append(controller)
+        watchViewLoading(of: controller)
     }
 
     // MARK: Steps

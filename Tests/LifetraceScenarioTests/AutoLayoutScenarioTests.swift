@@ -90,4 +90,49 @@ struct AutoLayoutScenarioTests {
         #expect(failure.line == 5)
         #expect(failure.message.contains("Unable to activate constraint c because V and W have no common ancestor"))
     }
+
+    /// A stack constraint the engine refused once (a hidden view's spacing against a pinned
+    /// width) is tried again when the arrangement is next rebuilt, once the conflict is gone.
+    @Test("a refused arrangement constraint is retried at the next rebuild")
+    func refusedArrangementConstraintRetried() throws {
+        let text = """
+            stack Row in Home axis=horizontal spacing=8 alignment=center
+            view Left in Row intrinsic=80x20
+            view Middle in Row intrinsic=60x24
+            view Right in Row intrinsic=70x20
+            constrain rowTop Row.top == Home.top + 100
+            constrain rowLeading Row.leading == Home.leading + 10
+            constrain lw Left.width == 80
+            constrain rw Right.width == 70
+            constrain row Row.width == 226
+            launch Home
+            hide Middle
+            deactivate row
+            view Extra in Row intrinsic=10x10
+
+            """
+        let (runner, error, _) = recordedScenarioRun(text)
+        #expect(error == nil, "\(String(describing: error))")
+        let row = try #require(runner.existingController(named: "Home")?.view.subviews.first { $0.identifier == "Row" })
+        let frames = Dictionary(uniqueKeysWithValues: row.subviews.compactMap { view in view.identifier.map { ($0, view.frame) } })
+        #expect(frames["Right"]?.origin.x == 88 && frames["Extra"]?.origin.x == 166, "\(frames)")
+    }
+
+    /// A constraint naming a storyboard scene not instantiated yet activates when a segue makes
+    /// the scene and its view loads.
+    @Test("a constraint on a scene instantiated later activates when its view loads")
+    func constraintOnLaterScene() {
+        let text = """
+            scene Nav in Main nav Home initial=true
+            scene Detail in Main
+            instantiate Main
+            launch Nav
+            constrain c Detail.width >= 100
+            segue Detail
+            set-constant c 50
+
+            """
+        let (_, error, _) = recordedScenarioRun(text)
+        #expect(error == nil, "\(String(describing: error))")
+    }
 }

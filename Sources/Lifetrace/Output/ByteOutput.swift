@@ -249,9 +249,14 @@ public final class ByteOutput: Sendable {
         }
         if failure != nil, kind == .file {
             // A full disk took part of a record: take it back, so the file ends at a line's end.
+            // Only where this output's writes end the file (a descriptor shared with another
+            // writer, or positioned inside the file, is left alone).
             let whole = state.pendingRecordEnds.last { $0 <= offset } ?? 0
-            let end = lseek(fd, 0, SEEK_END)
-            if offset > whole, end >= off_t(offset - whole), ftruncate(fd, end - off_t(offset - whole)) == 0 {
+            let position = lseek(fd, 0, SEEK_CUR)
+            if offset > whole, position >= off_t(offset - whole), position == lseek(fd, 0, SEEK_END),
+                ftruncate(fd, position - off_t(offset - whole)) == 0
+            {
+                _ = lseek(fd, position - off_t(offset - whole), SEEK_SET)
                 offset = whole
             }
         }

@@ -63,6 +63,9 @@ package enum TerminationFlusher {
         ExitFlusher.closeAll(reason: "closed: the process is ending on signal \(number)")
         signal(Int32(number), SIG_DFL)
         kill(getpid(), Int32(number))
+        // Process 1 (a container's init) ignores a signal it sends itself with the default action:
+        // end as the signal would have, rather than run on with every output closed.
+        if getpid() == 1 { _exit(128 + Int32(number)) }
     }
 
     /// Installs the handlers once; later calls do nothing.

@@ -21,39 +21,54 @@ extension LayoutEngine {
         }
     }
 
-    /// Holds the host at its new size: each size constraint's constant changes in place. When the
-    /// user's required constraints cannot hold at the new size (a width pinned wider than the
-    /// rotated window), the engine recovers as UIKit does: it breaks one of the user's constraints
-    /// in the conflict, reports it, and holds the size.
-    func resizeHost() {
+    /// Holds the host at its new size: each size constraint's constant changes in place. Returns
+    /// `false` when the constraints held now cannot meet the new size: the size constraints are
+    /// then out of the solver until ``holdHostSizeBreakingConflicts()``, called once this pass's
+    /// constraint changes are in (an app swaps constraints for the new size in
+    /// `viewWillTransition(to:with:)` or `updateConstraints`, which the solve has not seen yet).
+    func resizeHostInPlace() -> Bool {
         let size = host.bounds.size
         heldHostSize = size
-        let variables = host.layoutVariables
-        holdHostSize(0, variables.width, at: size.width)
-        holdHostSize(1, variables.height, at: size.height)
+        let width = resizeInPlace(0, to: size.width)
+        let height = resizeInPlace(1, to: size.height)
+        return width && height
     }
 
-    private func holdHostSize(_ index: Int, _ variable: Variable, at value: Double) {
-        if (try? solver.updateConstant(of: hostSize[index], to: -value)) != nil { return }
+    private func resizeInPlace(_ index: Int, to value: Double) -> Bool {
+        guard solver.contains(hostSize[index]) else { return false }
+        if (try? solver.updateConstant(of: hostSize[index], to: -value)) != nil { return true }
         remove([hostSize[index]])
-        let constraint = Constraint(variable, .equal, value)
-        let description = "\(host.layoutDescription) size \(host.bounds.size)"
-        hostSize[index] = constraint
-        while true {
-            do {
-                try solver.add(constraint)
-                descriptions[ObjectIdentifier(constraint)] = description
-                return
-            } catch {
-                guard case .unsatisfiable(_, let conflicting) = error, let broken = userConstraint(among: conflicting)
-                else {
-                    report(error, described: description)
-                    return
+        return false
+    }
+
+    /// Puts back the size constraints ``resizeHostInPlace()`` took out; when the user's required
+    /// constraints still cannot hold at that size (a width pinned wider than the rotated window),
+    /// the engine recovers as UIKit does: it breaks one of the user's constraints in the conflict,
+    /// reports it, and holds the size.
+    func holdHostSizeBreakingConflicts() {
+        let size = host.bounds.size
+        let variables = host.layoutVariables
+        for (index, (variable, value)) in [(variables.width, size.width), (variables.height, size.height)].enumerated()
+        where !solver.contains(hostSize[index]) {
+            let constraint = Constraint(variable, .equal, value)
+            let description = "\(host.layoutDescription) size \(size)"
+            hostSize[index] = constraint
+            while true {
+                do {
+                    try solver.add(constraint)
+                    descriptions[ObjectIdentifier(constraint)] = description
+                    break
+                } catch {
+                    guard case .unsatisfiable(_, let conflicting) = error, let broken = userConstraint(among: conflicting)
+                    else {
+                        report(error, described: description)
+                        break
+                    }
+                    let list = conflicting.map { descriptions[ObjectIdentifier($0)] ?? $0.description }
+                    broken.isBroken = true
+                    removeNow(broken)
+                    report(conflicting: list + [description], breaking: broken)
                 }
-                let list = conflicting.map { descriptions[ObjectIdentifier($0)] ?? $0.description }
-                broken.isBroken = true
-                removeNow(broken)
-                report(conflicting: list + [description], breaking: broken)
             }
         }
     }
@@ -124,7 +139,8 @@ extension LayoutEngine {
         }
         remove(current.filter { !kept.contains(ObjectIdentifier($0)) })
         add(fresh, described: "\(view.layoutDescription) arrangement")
-        held += fresh
+        // Only what the solver took: one it refused is tried again at the next rebuild.
+        held += fresh.filter { solver.contains($0) }
         internalConstraints[id] = held.isEmpty ? nil : held
     }
 

@@ -193,7 +193,9 @@ final class LayoutEngine {
     }
 
     func flush() {
-        if isViewsEngine, heldHostSize != host.bounds.size { resizeHost() }
+        var sizeDeferred = false
+        if isViewsEngine, heldHostSize != host.bounds.size { sizeDeferred = !resizeHostInPlace() }
+        defer { if sizeDeferred { holdHostSizeBreakingConflicts() } }
         if !pendingViews.isEmpty {
             let changed = pendingViews
             pendingViews.removeAll(keepingCapacity: true)

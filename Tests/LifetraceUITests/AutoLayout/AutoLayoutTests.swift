@@ -130,6 +130,22 @@ struct AutoLayoutTests {
 
     // UIView.translatesAutoresizingMaskIntoConstraints docs: "the view's autoresizing mask is
     // translated into a set of constraints that specify the view's position".
+    /// The window's size is required, and the app swaps its constraints for the new size in
+    /// `viewWillTransition(to:with:)`: the solve takes the swap before it holds the new size, so
+    /// nothing conflicts and nothing is broken (as in UIKit).
+    @Test("constraints swapped in viewWillTransition meet the new window size without a conflict")
+    func constraintsSwappedForRotation() {
+        withTrace(size: Size(width: 844, height: 390)) { trace in
+            let controller = RotatingController()
+            trace.launch(controller)
+            #expect(controller.bar.frame.width == 600)
+            trace.window.transition(to: Size(width: 390, height: 844), animated: false)
+            trace.settle()
+            #expect(controller.bar.frame.width == 300)
+            #expect(!trace.events.contains { $0.hook == .unsatisfiableConstraints }, "\(trace.allLines())")
+        }
+    }
+
     @Test("an autoresizing mask becomes constraints: a constrained view follows a resized frame")
     func autoresizingMaskConstraints() {
         withTrace { trace in
@@ -322,5 +338,32 @@ struct AutoLayoutTests {
             leaf.updateConstraintsIfNeeded()
             #expect(log.lines == ["Leaf updateConstraints"])
         }
+    }
+}
+
+/// A bar 600 wide in landscape and 300 in portrait, its width swapped in `viewWillTransition`.
+@MainActor
+private final class RotatingController: ViewController {
+    let bar = Label("Bar")
+    lazy var wide = bar.widthAnchor.constraint(equalToConstant: 600)
+    lazy var narrow = bar.widthAnchor.constraint(equalToConstant: 300)
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.addSubview(bar)
+        LayoutConstraint.activate([
+            bar.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+            bar.trailingAnchor.constraint(lessThanOrEqualTo: view.trailingAnchor),
+            bar.topAnchor.constraint(equalTo: view.topAnchor, constant: 40),
+            bar.heightAnchor.constraint(equalToConstant: 20),
+            wide,  // launched in landscape
+        ])
+    }
+
+    override func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
+        super.viewWillTransition(to: size, with: coordinator)
+        let wanted = size.width >= 600
+        LayoutConstraint.deactivate([wanted ? narrow : wide])
+        LayoutConstraint.activate([wanted ? wide : narrow])
     }
 }
