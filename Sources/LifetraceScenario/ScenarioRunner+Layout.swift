@@ -164,19 +164,12 @@ extension ScenarioRunner {
             + "Does the constraint or its anchors reference items in different view hierarchies? That's illegal."
     }
 
-    /// Whether two items (views, or guides in their views) have a common ancestor: the common
-    /// cases (one view, a view and its superview, siblings) in constant time.
+    /// Whether two items (views, or guides in their views) have a common ancestor, as activating
+    /// a constraint between them requires.
     static func shareHierarchy(_ first: AnyObject, _ second: AnyObject) -> Bool {
         func view(_ item: AnyObject) -> View? { (item as? View) ?? (item as? LayoutGuide)?.owningView }
         guard let a = view(first), let b = view(second) else { return false }
-        if a === b || a.superview === b || b.superview === a { return true }
-        if let parent = a.superview, parent === b.superview { return true }
-        func root(_ view: View) -> View {
-            var top = view
-            while let parent = top.superview { top = parent }
-            return top
-        }
-        return root(a) === root(b)
+        return a.nearestCommonAncestor(with: b) != nil
     }
 
     private func wait(_ order: Int, _ specification: ConstraintSpecification, for item: String) {

@@ -152,16 +152,7 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
         guard let firstView = first.nodeView else { return nil }
         guard let second else { return firstView }
         guard let secondView = second.nodeView else { return nil }
-        // The common cases in constant time: one view, a view and its superview, two siblings.
-        if firstView === secondView || firstView.superview === secondView { return secondView }
-        if secondView.superview === firstView { return firstView }
-        if let parent = firstView.superview, parent === secondView.superview { return parent }
-        var current: View? = firstView
-        while let candidate = current {
-            if secondView.isDescendant(of: candidate) { return candidate }
-            current = candidate.superview
-        }
-        return nil
+        return firstView.nearestCommonAncestor(with: secondView)
     }
 
     /// The views whose variables the constraint relates (a guide's owning view for a guide).

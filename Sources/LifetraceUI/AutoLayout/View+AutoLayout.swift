@@ -39,6 +39,42 @@ extension View: LayoutNode {
 
     // MARK: Constraints
 
+    /// The nearest view both this view and `other` are in (one of them, when one holds the
+    /// other), or `nil` in different hierarchies: where a constraint between them is installed.
+    /// The common cases in constant time: one view, a view and its superview, two siblings; the
+    /// others in the depths of both, allocating nothing (the deeper one climbs to the other's
+    /// depth, then both climb together until they meet).
+    package func nearestCommonAncestor(with other: View) -> View? {
+        if self === other || superview === other { return other }
+        if other.superview === self { return self }
+        if let parent = superview, parent === other.superview { return parent }
+        func depth(_ view: View) -> Int {
+            var count = 0
+            var current = view.superview
+            while let parent = current {
+                count += 1
+                current = parent.superview
+            }
+            return count
+        }
+        var a: View? = self, b: View? = other
+        var depthA = depth(self), depthB = depth(other)
+        while depthA > depthB, let view = a {
+            a = view.superview
+            depthA -= 1
+        }
+        while depthB > depthA, let view = b {
+            b = view.superview
+            depthB -= 1
+        }
+        while let x = a, let y = b {
+            if x === y { return x }
+            a = x.superview
+            b = y.superview
+        }
+        return nil
+    }
+
     /// The constraints installed on this view: those whose items' nearest common ancestor it is.
     public var constraints: [LayoutConstraint] { autoLayout?.installed ?? [] }
 

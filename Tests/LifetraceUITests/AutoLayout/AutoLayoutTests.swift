@@ -146,6 +146,23 @@ struct AutoLayoutTests {
         }
     }
 
+    @Test("the nearest common ancestor: itself, parent and child, siblings, cousins at different depths, none")
+    func nearestCommonAncestor() {
+        let root = View(identifier: "Root"), a = View(identifier: "A"), b = View(identifier: "B")
+        let a1 = View(identifier: "A1"), a2 = View(identifier: "A2"), b1 = View(identifier: "B1")
+        root.addSubview(a)
+        root.addSubview(b)
+        a.addSubview(a1)
+        a1.addSubview(a2)
+        b.addSubview(b1)
+        #expect(a.nearestCommonAncestor(with: a) === a)
+        #expect(a1.nearestCommonAncestor(with: a) === a && a.nearestCommonAncestor(with: a2) === a)
+        #expect(a.nearestCommonAncestor(with: b) === root)
+        #expect(a2.nearestCommonAncestor(with: b1) === root && b1.nearestCommonAncestor(with: a2) === root)
+        #expect(a2.nearestCommonAncestor(with: root) === root)
+        #expect(a2.nearestCommonAncestor(with: View(identifier: "Elsewhere")) == nil)
+    }
+
     @Test("an autoresizing mask becomes constraints: a constrained view follows a resized frame")
     func autoresizingMaskConstraints() {
         withTrace { trace in
