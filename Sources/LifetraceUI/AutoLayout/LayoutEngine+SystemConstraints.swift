@@ -8,9 +8,7 @@ extension LayoutEngine {
         switch sizing {
         case .bounds:
             let size = host.bounds.size
-            hostSize = [Constraint(variables.width, .equal, size.width), Constraint(variables.height, .equal, size.height)]
-            add(hostSize, described: "\(host.layoutDescription) size")
-            heldHostSize = size
+            hostSize = [holdHostSize(variables.width, at: size.width), holdHostSize(variables.height, at: size.height)]
         case .fitting(let size, let horizontal, let vertical):
             add(
                 [Constraint(variables.width, .equal, size.width, strength: horizontal.strength)],
@@ -28,7 +26,6 @@ extension LayoutEngine {
     /// `viewWillTransition(to:with:)` or `updateConstraints`, which the solve has not seen yet).
     func resizeHostInPlace() -> Bool {
         let size = host.bounds.size
-        heldHostSize = size
         let width = resizeInPlace(0, to: size.width)
         let height = resizeInPlace(1, to: size.height)
         return width && height
@@ -48,27 +45,30 @@ extension LayoutEngine {
     func holdHostSizeBreakingConflicts() {
         let size = host.bounds.size
         let variables = host.layoutVariables
-        for (index, (variable, value)) in [(variables.width, size.width), (variables.height, size.height)].enumerated()
-        where !solver.contains(hostSize[index]) {
-            let constraint = Constraint(variable, .equal, value)
-            let description = "\(host.layoutDescription) size \(size)"
-            hostSize[index] = constraint
-            while true {
-                do {
-                    try solver.add(constraint)
-                    descriptions[ObjectIdentifier(constraint)] = description
-                    break
-                } catch {
-                    guard case .unsatisfiable(_, let conflicting) = error, let broken = userConstraint(among: conflicting)
-                    else {
-                        report(error, described: description)
-                        break
-                    }
-                    let list = conflicting.map { descriptions[ObjectIdentifier($0)] ?? $0.description }
-                    broken.isBroken = true
-                    removeNow(broken)
-                    report(conflicting: list + [description], breaking: broken)
+        if !solver.contains(hostSize[0]) { hostSize[0] = holdHostSize(variables.width, at: size.width) }
+        if !solver.contains(hostSize[1]) { hostSize[1] = holdHostSize(variables.height, at: size.height) }
+    }
+
+    /// Adds the required `dimension == value` of the host's size, breaking (and reporting) the
+    /// user's constraints it conflicts with, one at a time; returns it.
+    private func holdHostSize(_ dimension: Variable, at value: Double) -> Constraint {
+        let constraint = Constraint(dimension, .equal, value)
+        let description = "\(host.layoutDescription) size"
+        while true {
+            do {
+                try solver.add(constraint)
+                descriptions[ObjectIdentifier(constraint)] = description
+                return constraint
+            } catch {
+                guard case .unsatisfiable(_, let conflicting) = error, let broken = userConstraint(among: conflicting)
+                else {
+                    report(error, described: description)
+                    return constraint
                 }
+                let list = conflicting.map { descriptions[ObjectIdentifier($0)] ?? $0.description }
+                broken.isBroken = true
+                removeNow(broken)
+                report(conflicting: list + [description], breaking: broken)
             }
         }
     }

@@ -47,9 +47,14 @@ final class LayoutEngine {
     var pendingIDs: Set<ObjectIdentifier> = []
     var pendingViews: [View] = []
     /// The host's width and height constraints (required; a window's, or a detached hierarchy's
-    /// laid out at its bounds), and the size they hold.
+    /// laid out at its bounds).
     var hostSize: [Constraint] = []
-    var heldHostSize: Size?
+
+    /// The size ``hostSize`` holds (each constraint is `dimension − size == 0`).
+    var heldHostSize: Size? {
+        guard hostSize.count == 2 else { return nil }
+        return Size(width: -hostSize[0].expression.constant, height: -hostSize[1].expression.constant)
+    }
 
     /// Whether each solve reports views whose layout is ambiguous (an `ambiguousLayout` event and
     /// a warning, once per view until it is determined again).
