@@ -58,8 +58,11 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))],
             linkerSettings: [.linkedLibrary("m")]
         ),
+        // Text shaping with HarfBuzz (Debian's libharfbuzz0b, fonts from fonts-dejavu-core), loaded
+        // on first use, not linked: labels and buttons measure their text with it.
+        .target(name: "CLifetraceText", linkerSettings: [.linkedLibrary("dl")]),
         // The headless UIKit-style view-controller runtime.
-        .target(name: "LifetraceUI", dependencies: ["Lifetrace", "LifetraceCassowary"]),
+        .target(name: "LifetraceUI", dependencies: ["Lifetrace", "LifetraceCassowary", "CLifetraceText"]),
         // The scenario language: parser, runner, golden-trace checks.
         .target(name: "LifetraceScenario", dependencies: ["Lifetrace", "LifetraceUI"]),
         // Reading traces back: statistics, the HTML report, Chrome trace export, diffs.
@@ -107,7 +110,7 @@ let package = Package(
             ],
             // Release builds link the Swift runtime and libraries statically: loading a dozen Swift
             // shared objects was a fifth of `lifetrace run`'s start-up (issue 15, docs/benchmarks.md).
-            // (FoundationEssentials' C shims are not in the static link's default libraries.)
+            // (Foundation's C shims and ICU are not in the static link's default libraries.)
             // `-z nostart-stop-gc`: lld's --gc-sections drops a section that only __start_/__stop_
             // symbols reach, and the provider's tracepoint pointers (lttng_ust_tracepoints_ptrs) are
             // reached only so: without it no tracepoint of a release build is ever registered.
@@ -117,6 +120,8 @@ let package = Package(
                     .when(configuration: .release)),
                 .linkedLibrary("_FoundationCShims", .when(configuration: .release)),
                 .linkedLibrary("_FoundationCollections", .when(configuration: .release)),
+                // Foundation's ICU, for the runtime's geometry (CGRect and its kin are Foundation's).
+                .linkedLibrary("_FoundationICU", .when(configuration: .release)),
             ]
         ),
         // `swift package --allow-writing-to-package-directory trace PRODUCT [ARGS…]`.

@@ -2,7 +2,7 @@ import LifetraceUI
 
 /// The steps of trait changes and of sheets swiped down (see ``StepParser`` for their words).
 extension ScenarioRunner {
-    func performAdaptivityStep(_ action: Action) throws {
+    func performAdaptivityStep(_ action: Step.Action) throws {
         switch action {
         case .appearance(let dark):
             window.userInterfaceStyle = dark ? .dark : .light

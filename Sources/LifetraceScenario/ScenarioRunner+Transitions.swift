@@ -1,7 +1,7 @@
 import Lifetrace
 import LifetraceUI
 
-extension Action {
+extension Step.Action {
     /// Whether the runner lets the run loop go idle after the step: not after `start STEP` and
     /// `advance DURATION`, which leave what animates in flight for the next step.
     var drainsRunLoop: Bool {
@@ -16,7 +16,7 @@ extension Action {
 /// ``StepParser`` for their words): each wires a runtime call, checked first so that misuse is an
 /// error at the word at fault.
 extension ScenarioRunner {
-    func performTransitionStep(_ action: Action, recordsCompletion: Bool) throws {
+    func performTransitionStep(_ action: Step.Action, recordsCompletion: Bool) throws {
         switch action {
         case .start(let inner):
             try perform(inner, recordsCompletion: recordsCompletion)

@@ -1,3 +1,4 @@
+import Foundation
 import Lifetrace
 import LifetraceUI
 
@@ -175,7 +176,7 @@ public final class ScenarioRunner {
         }
     }
 
-    func perform(_ action: Action, recordsCompletion: Bool = false) throws {
+    func perform(_ action: Step.Action, recordsCompletion: Bool = false) throws {
         switch action {
         case .declareNavigation(let name, let stack):
             try checkContainerDeclaration(name, members: stack, isNavigation: true)

@@ -1,3 +1,4 @@
+import Foundation
 import Lifetrace
 import LifetraceUI
 
@@ -24,14 +25,14 @@ public final class ScenarioViewController: ViewController, TextFieldDelegate {
     var whenViewLoads: [@MainActor () -> Void] = []
 
     /// Creates a scenario controller with a name.
-    public override init(name: String? = nil) {
-        super.init(name: name)
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
         textField.delegate = self
         textField.autoresizingMask = [.flexibleWidth, .flexibleBottomMargin]
     }
 
     /// Creates a scenario controller unarchived from a storyboard scene (a `scene` step).
-    public override init(coder: NibCoder) {
+    public required init?(coder: NSCoder) {
         super.init(coder: coder)
         textField.delegate = self
         textField.autoresizingMask = [.flexibleWidth, .flexibleBottomMargin]

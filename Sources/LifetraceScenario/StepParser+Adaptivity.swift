@@ -6,7 +6,7 @@ extension StepParser {
     static let adaptivityKeywords = ["appearance", "register-traits", "swipe-dismiss", "modal-in-presentation", "should-dismiss"]
 
     /// The action of a step parsed here, or `nil` when the keyword is not one of them.
-    func adaptivityAction() throws(ScenarioError) -> Action? {
+    func adaptivityAction() throws(ScenarioError) -> Step.Action? {
         switch keyword.text {
         case "appearance":
             let choice = try oneOf(["dark", "light"])

@@ -6,7 +6,7 @@ extension StepParser {
     static let relations: Set<String> = ["==", "<=", ">="]
 
     /// The action of a layout step, or `nil` when the keyword is not one.
-    mutating func layoutAction() throws(ScenarioError) -> Action? {
+    mutating func layoutAction() throws(ScenarioError) -> Step.Action? {
         switch keyword.text {
         case "view":
             let (name, parent) = try pair(joinedBy: "in", usage: "view NAME in PARENT [intrinsic=WxH] [frame=X,Y,WxH]")

@@ -1,7 +1,7 @@
 /// The storyboard steps (``StoryboardStep``); every error points at the word at fault.
 extension StepParser {
     /// The action of a storyboard step, or `nil` when the keyword is not one of them.
-    mutating func storyboardAction() throws(ScenarioError) -> Action? {
+    mutating func storyboardAction() throws(ScenarioError) -> Step.Action? {
         switch keyword.text {
         case "scene":
             let usage = "scene NAME in STORYBOARD [nav ROOT | tabs TAB...] [initial=true|false]"

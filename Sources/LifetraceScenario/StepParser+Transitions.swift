@@ -15,7 +15,7 @@ extension StepParser {
     static let completionKeywords: Set<String> = ["push", "present", "dismiss", "transition"]
 
     /// `start STEP`: the step after the keyword, parsed on its own (one level: `start` does not nest).
-    func startAction() throws(ScenarioError) -> Action {
+    func startAction() throws(ScenarioError) -> Step.Action {
         guard tokens.count > 1 else {
             throw error("start needs a step to leave in flight, such as \"start push Second\"", at: keyword)
         }
@@ -80,7 +80,7 @@ extension StepParser {
     }
 
     /// The action of a step parsed here, or `nil` when the keyword is not one of them.
-    mutating func transitionAction() throws(ScenarioError) -> Action? {
+    mutating func transitionAction() throws(ScenarioError) -> Step.Action? {
         switch keyword.text {
         case "advance":
             let word = try singleWord(missing: "expected a duration such as 100ms, 2s, 250us")

@@ -1,6 +1,6 @@
 import LifetraceUI
 
-/// Parses the words of one scenario line into an ``Action``.
+/// Parses the words of one scenario line into an ``Step/Action``.
 ///
 /// Internal to ``ScenarioParser``. The first word is the step keyword; the words after it are
 /// positional (names, `to`, `in`, sizes…) followed by options (`key=value`, any order, each at
@@ -29,7 +29,7 @@ struct StepParser {
     }
 
     /// Parses the line.
-    mutating func parse() throws(ScenarioError) -> Action {
+    mutating func parse() throws(ScenarioError) -> Step.Action {
         try splitWordsAndOptions()
         if keyword.text == "start" { return try startAction() }
         let recordsCompletion = try completionOption()
@@ -38,7 +38,7 @@ struct StepParser {
     }
 
     /// Parses the line's step (its words and options split, `completion=` taken).
-    private mutating func stepAction() throws(ScenarioError) -> Action {
+    private mutating func stepAction() throws(ScenarioError) -> Step.Action {
         switch keyword.text {
         case "nav":
             let (name, children) = try nameAndList(

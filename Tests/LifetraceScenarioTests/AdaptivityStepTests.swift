@@ -6,7 +6,7 @@ import Testing
 /// located at its word, and each misuse at run time an error at its line.
 @Suite("Scenario trait and sheet steps")
 struct AdaptivityStepTests {
-    static let steps: [(String, Action)] = [
+    static let steps: [(String, Step.Action)] = [
         ("appearance dark", .appearance(dark: true)),
         ("appearance light", .appearance(dark: false)),
         ("register-traits A verticalSizeClass userInterfaceStyle", .registerTraits("A", [.verticalSizeClass, .userInterfaceStyle])),
@@ -17,7 +17,7 @@ struct AdaptivityStepTests {
     ]
 
     @Test("every trait and sheet step parses to its action", arguments: steps)
-    func stepParses(line: String, expected: Action) throws {
+    func stepParses(line: String, expected: Step.Action) throws {
         let scenario = try ScenarioParser.parse(line, source: "t.scenario")
         #expect(scenario.steps.map(\.action) == [expected])
     }

@@ -15,7 +15,7 @@ private func parseError(_ text: String, source: String = "test.scenario") -> Sce
 }
 
 /// Parses a one-line scenario and returns its only action.
-private func action(_ line: String) throws -> Action {
+private func action(_ line: String) throws -> Step.Action {
     let scenario = try ScenarioParser.parse(line, source: "test.scenario")
     try #require(scenario.steps.count == 1)
     return scenario.steps[0].action
@@ -23,7 +23,7 @@ private func action(_ line: String) throws -> Action {
 
 @Suite("Scenario parser")
 struct ParserTests {
-    static let steps: [(String, Action)] = [
+    static let steps: [(String, Step.Action)] = [
         ("nav Nav A B", .declareNavigation(name: "Nav", stack: ["A", "B"])),
         ("tabs Tabs One Two _three", .declareTabs(name: "Tabs", tabs: ["One", "Two", "_three"])),
         ("child Inner in Outer", .declareChild(child: "Inner", parent: "Outer")),
@@ -97,7 +97,7 @@ struct ParserTests {
     ]
 
     @Test("every step kind parses to its action, with defaults", arguments: steps)
-    func stepParses(line: String, expected: Action) throws {
+    func stepParses(line: String, expected: Step.Action) throws {
         #expect(try action(line) == expected)
     }
 

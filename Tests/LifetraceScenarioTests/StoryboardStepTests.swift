@@ -6,7 +6,7 @@ import Testing
 /// word, and each misuse at run time an error at its line and word.
 @Suite("Scenario storyboard steps")
 struct StoryboardStepTests {
-    static let steps: [(String, Action)] = [
+    static let steps: [(String, Step.Action)] = [
         ("scene Home in Main", .storyboard(.declareScene(name: "Home", storyboard: "Main", kind: .plain, initial: false))),
         ("scene Nav in Main nav Home initial=true",
          .storyboard(.declareScene(name: "Nav", storyboard: "Main", kind: .navigation(root: "Home"), initial: true))),
@@ -17,7 +17,7 @@ struct StoryboardStepTests {
     ]
 
     @Test("every storyboard step parses to its action", arguments: steps)
-    func stepParses(line: String, expected: Action) throws {
+    func stepParses(line: String, expected: Step.Action) throws {
         let scenario = try ScenarioParser.parse(line, source: "t.scenario")
         #expect(scenario.steps.map(\.action) == [expected])
     }
@@ -89,7 +89,7 @@ struct StoryboardStepTests {
         #expect(nav.viewControllers.map(\.name) == ["Home", "Detail"])
         #expect(runner.existingController(named: "Detail")?.storyboard == nil, "Detail is not a scene: made in code")
         let title = try #require(home.view.subviews.first { $0.identifier == "Title" })
-        #expect(title.frame.origin.y == 47 + 8, "the constraint reached the unarchived view")
+        #expect(title.frame.origin.y == 55, "the constraint reached the unarchived view (47 + 8)")
         let created = events.filter { [.initWithCoder, .initWithNibName].contains($0.hook) }.map { "\($0.controller) \($0.hook.name)" }
         #expect(created == ["Nav initWithCoder", "Home initWithCoder", "Home.view initWithCoder", "Title initWithCoder", "Detail initWithNibName"])
     }

@@ -5,7 +5,7 @@ import Testing
 /// The transition steps (in-flight transitions, appearance forwarding): what each parses to, and each misuse located at its word.
 @Suite("Scenario parser: transitions in flight and reachable runtime behaviour")
 struct TransitionStepParserTests {
-    static let steps: [(String, Action)] = [
+    static let steps: [(String, Step.Action)] = [
         ("start push Second", .start(.push("Second", animated: true))),
         ("start present B completion=true", .start(.withCompletion(.present("B", style: .fullScreen, animated: true)))),
         ("advance 100ms", .advance(nanoseconds: 100_000_000)),
@@ -28,7 +28,7 @@ struct TransitionStepParserTests {
     ]
 
     @Test("every new step parses to its action, with defaults", arguments: steps)
-    func stepParses(line: String, expected: Action) throws {
+    func stepParses(line: String, expected: Step.Action) throws {
         let scenario = try ScenarioParser.parse(line, source: "t.scenario")
         #expect(scenario.steps.map(\.action) == [expected])
     }

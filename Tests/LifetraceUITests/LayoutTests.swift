@@ -1,3 +1,4 @@
+import Foundation
 import Lifetrace
 import LifetraceUI
 import Testing
@@ -222,8 +223,10 @@ struct LayoutTests {
         init(_ name: String, log: Log) {
             self.name = name
             self.log = log
-            super.init()
+            super.init(frame: .zero)
         }
+
+        required init?(coder: NSCoder) { nil }
 
         override func layoutSubviews() {
             log.lines.append(name)

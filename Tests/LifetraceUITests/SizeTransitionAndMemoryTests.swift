@@ -48,7 +48,7 @@ struct SizeTransitionAndMemoryTests {
             var log: [String] = []
             a.onWillTransition = { size, coordinator in
                 log.append("will \(size) view=\(a.view.frame.size)")
-                coordinator.animate(alongsideTransition: { log.append("alongside view=\(a.view.frame.size)") }) {
+                coordinator.animate(alongsideTransition: { _ in log.append("alongside view=\(a.view.frame.size)") }) { _ in
                     log.append("completion")
                 }
             }

@@ -14,7 +14,7 @@ struct TraitChangeTests {
         override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
             changes.append((previousTraitCollection, traitCollection))
         }
-        override func willTransition(to newCollection: TraitCollection, with coordinator: TransitionCoordinator) {
+        override func willTransition(to newCollection: TraitCollection, with coordinator: any TransitionCoordinator) {
             #expect(traitCollection != newCollection, "the traits change after")
             announced.append(newCollection)
             super.willTransition(to: newCollection, with: coordinator)

@@ -27,12 +27,12 @@ struct ContentSizeConstraints {
         let variables = view.layoutVariables
         var made: [Constraint] = []
         if horizontal {
-            made.append(Constraint(variables.width, .greaterThanOrEqual, intrinsic.width, strength: priorities[0].strength))
-            made.append(Constraint(variables.width, .lessThanOrEqual, intrinsic.width, strength: priorities[1].strength))
+            made.append(Constraint(variables.width, .greaterThanOrEqual, Double(intrinsic.width), strength: priorities[0].strength))
+            made.append(Constraint(variables.width, .lessThanOrEqual, Double(intrinsic.width), strength: priorities[1].strength))
         }
         if vertical {
-            made.append(Constraint(variables.height, .greaterThanOrEqual, intrinsic.height, strength: priorities[2].strength))
-            made.append(Constraint(variables.height, .lessThanOrEqual, intrinsic.height, strength: priorities[3].strength))
+            made.append(Constraint(variables.height, .greaterThanOrEqual, Double(intrinsic.height), strength: priorities[2].strength))
+            made.append(Constraint(variables.height, .lessThanOrEqual, Double(intrinsic.height), strength: priorities[3].strength))
         }
         constraints = made
     }

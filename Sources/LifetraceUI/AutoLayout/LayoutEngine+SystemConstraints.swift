@@ -11,10 +11,10 @@ extension LayoutEngine {
             hostSize = [holdHostSize(variables.width, at: size.width), holdHostSize(variables.height, at: size.height)]
         case .fitting(let size, let horizontal, let vertical):
             add(
-                [Constraint(variables.width, .equal, size.width, strength: horizontal.strength)],
+                [Constraint(variables.width, .equal, Double(size.width), strength: horizontal.strength)],
                 described: "fitting width \(size.width.compact) @\(horizontal)")
             add(
-                [Constraint(variables.height, .equal, size.height, strength: vertical.strength)],
+                [Constraint(variables.height, .equal, Double(size.height), strength: vertical.strength)],
                 described: "fitting height \(size.height.compact) @\(vertical)")
         }
     }
@@ -154,10 +154,10 @@ extension LayoutEngine {
         let variables = guide.layoutVariables
         let view = owner.layoutVariables
         let constraints = [
-            Constraint(variables.minX, .equal, view.minX + insets.left),
-            Constraint(variables.minY, .equal, view.minY + insets.top),
-            Constraint(variables.width, .equal, view.width - (insets.left + insets.right)),
-            Constraint(variables.height, .equal, view.height - (insets.top + insets.bottom)),
+            Constraint(variables.minX, .equal, view.minX + Double(insets.left)),
+            Constraint(variables.minY, .equal, view.minY + Double(insets.top)),
+            Constraint(variables.width, .equal, view.width - Double(insets.left + insets.right)),
+            Constraint(variables.height, .equal, view.height - Double(insets.top + insets.bottom)),
         ]
         add(constraints, described: guide.identifier)
         placedGuides[ObjectIdentifier(guide)] = (guide, insets, constraints)

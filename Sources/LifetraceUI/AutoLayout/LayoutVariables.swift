@@ -1,5 +1,8 @@
 import LifetraceCassowary
 
+/// The engine's linear expressions (Foundation, which the geometry comes from, has a type of that name).
+typealias Expression = LifetraceCassowary.Expression
+
 /// The four engine variables of a view or a layout guide: its left edge, top edge, width and
 /// height, in the coordinates of the engine's host (the window, or the top of a detached
 /// hierarchy), so constraints between any two items of a hierarchy relate them directly.

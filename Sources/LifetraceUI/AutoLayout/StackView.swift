@@ -1,3 +1,4 @@
+import Foundation
 import LifetraceCassowary
 
 /// A view that lines up its arranged subviews along an axis with constraints, as UIKit's
@@ -45,9 +46,20 @@ open class StackView: View {
     /// The hidden state each arranged view had when the arrangement was last built.
     private var builtHidden: [Bool] = []
 
+    /// Creates an empty stack.
+    public override init(frame: Rect) {
+        super.init(frame: frame)
+    }
+
+    /// Creates an empty stack unarchived from a nib.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
     /// Creates a stack of `arrangedSubviews`.
-    public init(arrangedSubviews: [View] = [], frame: Rect = .zero, identifier: String? = nil) {
-        super.init(frame: frame, identifier: identifier)
+    public convenience init(arrangedSubviews: [View], frame: Rect = .zero, identifier: String? = nil) {
+        self.init(frame: frame)
+        self.identifier = identifier
         for view in arrangedSubviews { addArrangedSubview(view) }
     }
 

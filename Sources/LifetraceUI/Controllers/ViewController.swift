@@ -1,3 +1,4 @@
+import Foundation
 import Lifetrace
 
 /// A controller of one view hierarchy, with UIKit's lifecycle: the runtime's `UIViewController`.
@@ -111,26 +112,65 @@ open class ViewController: Instrumented {
     public let storyboard: Storyboard?
     /// The nib the default ``loadView()`` unarchives the view from (a storyboard scene's), if any.
     public let viewNib: ViewNib?
+    /// The nib name given to ``init(nibName:bundle:)`` (kept; there are no nib files to load).
+    public let nibName: String?
 
-    /// Creates a controller in code (UIKit's `init(nibName:bundle:)`, recorded as an instant
-    /// `initWithNibName` event); `name` defaults to the type name.
-    public init(name: String? = nil) {
-        self.name = name ?? String(describing: type(of: self))
+    /// Creates a controller in code (UIKit's designated initialiser, recorded as an instant
+    /// `initWithNibName` event), named in traces by its type. There are no nib files here: a
+    /// `nibName` is kept (``nibName``) and the view is made by ``loadView()``.
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        name = ViewController.takePendingName(for: Self.self) ?? String(describing: Self.self)
+        nibName = nibNameOrNil
         storyboard = nil
         viewNib = nil
         identity = UInt(bitPattern: ObjectIdentifier(self))
         emitEvent(.initWithNibName)
     }
 
+    /// Creates a controller in code named `name` in traces (the type name when `nil`), through
+    /// ``init(nibName:bundle:)``, so a subclass's override of that initialiser runs as in UIKit.
+    public convenience init(name: String?) {
+        ViewController.nameNext(Self.self, name)
+        self.init(nibName: nil, bundle: nil)
+    }
+
+    /// Creates a controller in code named by its type (`UIViewController()`: NSObject's `init()`,
+    /// which UIKit sends on to ``init(nibName:bundle:)``).
+    public convenience init() {
+        self.init(nibName: nil, bundle: nil)
+    }
+
     /// Creates a controller unarchived from a storyboard scene (UIKit's `init(coder:)`, recorded as
     /// an instant `initWithCoder` event): its name is the scene's identifier, and its view comes
     /// from the scene's nib. The storyboard sends `awakeFromNib` once the scene is connected.
-    public init(coder: NibCoder) {
+    /// Fails for a coder that is not a storyboard scene's ``NibCoder``.
+    public required init?(coder: NSCoder) {
+        guard let coder = coder as? NibCoder else { return nil }
         name = coder.identifier
+        nibName = nil
         storyboard = coder.storyboard
         viewNib = coder.viewNib
         identity = UInt(bitPattern: ObjectIdentifier(self))
         emitEvent(.initWithCoder)
+    }
+
+    /// Names passed by ``init(name:)`` to the designated initialiser it calls, with the type being
+    /// made. Invariant: an entry is pushed right before `self.init(nibName:bundle:)` and taken by
+    /// the first designated initialiser of that exact type to run, which is that call's own unless
+    /// a subclass's initialiser makes another controller of its own type before calling `super`
+    /// through a designated initialiser (which would take the name instead).
+    private static var pendingNames: [(type: ObjectIdentifier, name: String?)] = []
+
+    /// Names the next controller of exactly `type` that a designated initialiser makes: for
+    /// convenience initialisers that take a name (``init(name:)`` and containers' own).
+    package static func nameNext(_ type: ViewController.Type, _ name: String?) {
+        pendingNames.append((ObjectIdentifier(type), name))
+    }
+
+    private static func takePendingName(for type: ViewController.Type) -> String? {
+        guard let last = pendingNames.last, last.type == ObjectIdentifier(type) else { return nil }
+        pendingNames.removeLast()
+        return last.name
     }
 
     deinit {
@@ -229,7 +269,9 @@ open class ViewController: Instrumented {
     /// off screen adapt when they appear) and to the presented controller. Overrides call `super`.
     /// The forwarded calls run when this one has returned, in order, depth first (so the
     /// hierarchy is walked with a worklist, and each interval is the controller's own cost).
-    open func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
+    /// (Only the runtime's own coordinators are forwarded: a coordinator made elsewhere stops here.)
+    open func viewWillTransition(to size: Size, with coordinator: any TransitionCoordinator) {
+        guard let coordinator = coordinator as? WindowTransitionCoordinator else { return }
         for child in childrenReceivingAppearance {
             child.notifyWillTransition(to: size, with: coordinator)
         }
@@ -240,7 +282,8 @@ open class ViewController: Instrumented {
     /// `willTransition(to:with:)`): sent before `viewWillTransition(to:with:)` and before any
     /// `traitCollectionDidChange`; the default forwards to the children on screen and to the
     /// presented controller, as ``viewWillTransition(to:with:)`` does. Overrides call `super`.
-    open func willTransition(to newCollection: TraitCollection, with coordinator: TransitionCoordinator) {
+    open func willTransition(to newCollection: TraitCollection, with coordinator: any TransitionCoordinator) {
+        guard let coordinator = coordinator as? WindowTransitionCoordinator else { return }
         for child in childrenReceivingAppearance {
             child.notifyWillTransition(toTraits: newCollection, with: coordinator)
         }
@@ -325,9 +368,9 @@ open class ViewController: Instrumented {
 
     /// Sends `viewWillTransition(to:with:)` to this controller and, as the callbacks forward it,
     /// down the hierarchy: a forwarded call made while a walk runs joins the walk's worklist.
-    func notifyWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
+    func notifyWillTransition(to size: Size, with coordinator: WindowTransitionCoordinator) {
         walkForwarding(with: coordinator) { controller in
-            controller.withInterval(.viewWillTransition, animated: coordinator.isAnimated, text: size.description) {
+            controller.withInterval(.viewWillTransition, animated: coordinator.isAnimated, text: size.text) {
                 controller.viewWillTransition(to: size, with: coordinator)
             }
         }
@@ -336,7 +379,7 @@ open class ViewController: Instrumented {
     /// Runs `send` for this controller and for each controller its callbacks forward the call to
     /// (depth first, in forwarding order), without recursing; a call forwarded while a walk runs
     /// joins that walk's worklist instead of starting one of its own.
-    func walkForwarding(with coordinator: TransitionCoordinator, _ send: (ViewController) -> Void) {
+    func walkForwarding(with coordinator: WindowTransitionCoordinator, _ send: (ViewController) -> Void) {
         guard !coordinator.isForwarding else {
             coordinator.forwarded.append(self)
             return

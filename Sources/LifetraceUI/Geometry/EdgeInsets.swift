@@ -1,16 +1,18 @@
+import Foundation
+
 /// Distances from the edges of a rectangle inwards, in points (UIKit's `UIEdgeInsets`).
 public struct EdgeInsets: Sendable, Hashable, CustomStringConvertible {
     /// From the top edge.
-    public var top: Double
+    public var top: CGFloat
     /// From the left edge.
-    public var left: Double
+    public var left: CGFloat
     /// From the bottom edge.
-    public var bottom: Double
+    public var bottom: CGFloat
     /// From the right edge.
-    public var right: Double
+    public var right: CGFloat
 
     /// Creates insets.
-    public init(top: Double, left: Double, bottom: Double, right: Double) {
+    public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
         self.top = top
         self.left = left
         self.bottom = bottom
@@ -31,4 +33,28 @@ public struct EdgeInsets: Sendable, Hashable, CustomStringConvertible {
 
     /// `{top, left, bottom, right}`.
     public var description: String { "{\(top.compact), \(left.compact), \(bottom.compact), \(right.compact)}" }
+}
+
+/// Insets by leading and trailing edge, which follow the layout direction (UIKit's
+/// `NSDirectionalEdgeInsets`; the runtime lays out left to right, so leading is left).
+public struct DirectionalEdgeInsets: Sendable, Hashable {
+    /// From the top edge.
+    public var top: CGFloat
+    /// From the leading edge.
+    public var leading: CGFloat
+    /// From the bottom edge.
+    public var bottom: CGFloat
+    /// From the trailing edge.
+    public var trailing: CGFloat
+
+    /// Creates insets.
+    public init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
+
+    /// No insets.
+    public static let zero = DirectionalEdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
 }

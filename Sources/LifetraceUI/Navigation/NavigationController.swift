@@ -1,3 +1,4 @@
+import Foundation
 import Lifetrace
 
 /// A stack of controllers, one on screen at a time (the runtime's `UINavigationController`).
@@ -25,20 +26,28 @@ open class NavigationController: ViewController {
     var interactivePop: InteractivePopTransition?
 
     /// Creates a navigation controller with `rootViewController` at the bottom of its stack.
-    public init(rootViewController: ViewController, name: String? = nil) {
-        super.init(name: name)
+    public init(rootViewController: ViewController) {
+        super.init(nibName: nil, bundle: nil)
         setViewControllers([rootViewController], animated: false)
     }
 
+    /// Creates a navigation controller named `name` in traces with `rootViewController` at the
+    /// bottom of its stack.
+    public convenience init(rootViewController: ViewController, name: String?) {
+        ViewController.nameNext(Self.self, name)
+        self.init(rootViewController: rootViewController)
+    }
+
     /// Creates an empty navigation controller.
-    public override init(name: String? = nil) {
-        super.init(name: name)
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
     }
 
     /// Creates a navigation controller unarchived from a storyboard; the storyboard installs its
     /// root (the relationship segue) before `awakeFromNib`.
     /// Like UIKit's containers, it makes its own view in code: the scene's nib is not used.
-    public override init(coder: NibCoder) {
+    public required init?(coder: NSCoder) {
+        guard let coder = coder as? NibCoder else { return nil }
         super.init(coder: NibCoder(identifier: coder.identifier, storyboard: coder.storyboard))
     }
 

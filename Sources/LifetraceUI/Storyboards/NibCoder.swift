@@ -1,7 +1,11 @@
-/// What an object unarchived from a storyboard is initialized with (the runtime's `NSCoder` for
+import Foundation
+
+/// What an object unarchived from a storyboard is initialized with (the coder of
 /// `init(coder:)`): the scene's identifier, its storyboard, and the nib its view is unarchived from.
-@MainActor
-public final class NibCoder {
+///
+/// Not isolated, as Foundation's `NSCoder` is not; the storyboard and nib it carries are only
+/// touched on the main actor, by the initialisers it is passed to.
+public final class NibCoder: NSCoder {
     /// The storyboard identifier of the scene: the controller's name in traces.
     public let identifier: String
     /// The storyboard the scene belongs to.
@@ -14,5 +18,6 @@ public final class NibCoder {
         self.identifier = identifier
         self.storyboard = storyboard
         self.viewNib = viewNib
+        super.init()
     }
 }

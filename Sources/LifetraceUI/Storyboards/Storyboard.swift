@@ -38,7 +38,7 @@ public final class Storyboard {
     @discardableResult
     public func addScene(
         identifier: String, relationships: [String] = [],
-        make: @escaping @MainActor (NibCoder) -> ViewController = { ViewController(coder: $0) }
+        make: @escaping @MainActor (NibCoder) -> ViewController? = { ViewController(coder: $0) }
     ) -> StoryboardScene {
         let scene = StoryboardScene(identifier: identifier, relationships: relationships, make: make)
         scenes[identifier] = scene
@@ -109,7 +109,10 @@ public final class Storyboard {
         }
         path.append(identifier)
         defer { path.removeLast() }
-        let controller = scene.make(NibCoder(identifier: identifier, storyboard: self, viewNib: scene.viewNib))
+        guard let controller = scene.make(NibCoder(identifier: identifier, storyboard: self, viewNib: scene.viewNib)) else {
+            runLoop.report(Diagnostic(.error, "Storyboard (\(description)): the view controller of '\(identifier)' failed to initialise from its coder"))
+            return nil
+        }
         var related: [ViewController] = []
         for child in scene.relationships {
             guard let made = instantiate(child, path: &path) else { return nil }

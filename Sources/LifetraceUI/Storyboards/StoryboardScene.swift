@@ -9,9 +9,9 @@ public final class StoryboardScene {
     public let relationships: [String]
     /// The views the controller's default `loadView` unarchives.
     public let viewNib = ViewNib()
-    let make: @MainActor (NibCoder) -> ViewController
+    let make: @MainActor (NibCoder) -> ViewController?
 
-    init(identifier: String, relationships: [String], make: @escaping @MainActor (NibCoder) -> ViewController) {
+    init(identifier: String, relationships: [String], make: @escaping @MainActor (NibCoder) -> ViewController?) {
         self.identifier = identifier
         self.relationships = relationships
         self.make = make

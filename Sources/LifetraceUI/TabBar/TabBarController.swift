@@ -1,3 +1,4 @@
+import Foundation
 import Lifetrace
 
 /// Tabs, one on screen at a time (the runtime's `UITabBarController`).
@@ -20,14 +21,15 @@ open class TabBarController: ViewController {
     private var storedSelectedIndex = -1
 
     /// Creates an empty tab bar controller.
-    public override init(name: String? = nil) {
-        super.init(name: name)
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
     }
 
     /// Creates a tab bar controller unarchived from a storyboard; the storyboard installs its tabs
     /// (the relationship segues) before `awakeFromNib`.
     /// Like UIKit's containers, it makes its own view in code: the scene's nib is not used.
-    public override init(coder: NibCoder) {
+    public required init?(coder: NSCoder) {
+        guard let coder = coder as? NibCoder else { return nil }
         super.init(coder: NibCoder(identifier: coder.identifier, storyboard: coder.storyboard))
     }
 

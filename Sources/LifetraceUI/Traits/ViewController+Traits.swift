@@ -42,7 +42,7 @@ extension ViewController {
 
     /// Sends `willTransition(to:with:)` to this controller and, as the callbacks forward it, down
     /// the hierarchy, as ``notifyWillTransition(to:with:)`` walks `viewWillTransition(to:with:)`.
-    func notifyWillTransition(toTraits traits: TraitCollection, with coordinator: TransitionCoordinator) {
+    func notifyWillTransition(toTraits traits: TraitCollection, with coordinator: WindowTransitionCoordinator) {
         walkForwarding(with: coordinator) { controller in
             controller.withInterval(
                 .willTransitionToTraitCollection, animated: coordinator.isAnimated,

@@ -1,3 +1,4 @@
+import Foundation
 import Lifetrace
 
 /// A rectangle on screen that lays out its subviews: the runtime's `UIView`.
@@ -18,7 +19,9 @@ import Lifetrace
 open class View: @MainActor Instrumented {
     /// The name of the view in traces and constraint descriptions (by default its type name, or
     /// `Name.view` for a controller's root view).
-    public let identifier: String?
+    public var identifier: String? {
+        didSet { cachedName = nil }
+    }
 
     /// The view's name in traces: its ``identifier``; for a controller's root view, the
     /// controller's name and `.view`; otherwise its type name.
@@ -72,6 +75,9 @@ open class View: @MainActor Instrumented {
     /// How the view resizes when its superview's size changes.
     public var autoresizingMask: AutoresizingMask = []
 
+    /// What the view draws (colour, opacity, tag, layer): kept, not drawn (View+Rendering.swift).
+    var rendering = Rendering()
+
     /// Whether a size change resizes the subviews by their masks.
     public var autoresizesSubviews = true
 
@@ -90,6 +96,10 @@ open class View: @MainActor Instrumented {
     /// without one (the default on both). Auto Layout holds a view to it with content hugging and
     /// compression resistance; call ``invalidateIntrinsicContentSize()`` when it changes.
     open var intrinsicContentSize: Size { Size(width: noIntrinsicMetric, height: noIntrinsicMetric) }
+
+    /// The size that best fits `size`: by default the current size; labels, buttons and image
+    /// views measure their content.
+    open func sizeThatFits(_ size: Size) -> Size { bounds.size }
 
     /// The view's constraints are being updated, in the constraint pass before layout (after
     /// ``setNeedsUpdateConstraints()``). Override to change constraints in one batch; call `super` last.
@@ -153,11 +163,27 @@ open class View: @MainActor Instrumented {
         }
     }
 
-    /// Creates a view with a frame and, for traces and constraint descriptions, a name.
-    public init(frame: Rect = .zero, identifier: String? = nil) {
-        self.identifier = identifier
+    /// Creates a view with a frame (UIKit's designated initialiser for views made in code).
+    public init(frame: Rect) {
         self.origin = frame.origin
         self.bounds = Rect(origin: .zero, size: frame.size)
+    }
+
+    /// Creates a view unarchived from a nib: a storyboard scene's ``NibCoder`` names it; other
+    /// coders make an unnamed view of no size.
+    public required init?(coder: NSCoder) {
+        identifier = (coder as? NibCoder)?.identifier
+    }
+
+    /// Creates a view with a frame and, for traces and constraint descriptions, a name.
+    public convenience init(frame: Rect = .zero, identifier: String?) {
+        self.init(frame: frame)
+        self.identifier = identifier
+    }
+
+    /// Creates a view of no size at the origin (`UIView()`), through ``init(frame:)``.
+    public convenience init() {
+        self.init(frame: .zero)
     }
 
     // MARK: Hierarchy

@@ -1,3 +1,4 @@
+import Foundation
 import Lifetrace
 
 /// The top of a view hierarchy, with a root view controller (the runtime's `UIWindow`).
@@ -50,9 +51,22 @@ open class Window: View {
     var traitsNeedDelivery: Bool { rootViewController != nil && deliveredTraits != traitCollection }
 
     /// Creates a window on a run loop.
-    public init(frame: Rect = Window.defaultFrame, runLoop: MainRunLoop = .main) {
+    public init(frame: Rect = Window.defaultFrame, runLoop: MainRunLoop) {
         self.runLoop = runLoop
         super.init(frame: frame)
+        window = self
+    }
+
+    /// Creates a window on the main run loop (`UIWindow(frame:)`).
+    public override convenience init(frame: Rect) {
+        self.init(frame: frame, runLoop: .main)
+    }
+
+    /// Creates a window unarchived from a nib, on the main run loop, the size of the default window.
+    public required init?(coder: NSCoder) {
+        runLoop = .main
+        super.init(coder: coder)
+        frame = Window.defaultFrame
         window = self
     }
 
@@ -128,7 +142,7 @@ open class Window: View {
     /// `viewWillTransition(to:with:)` from the root down, then the new size, then (at the end of the turn) a top-down layout of
     /// the views whose size changed. Completion blocks run when the animation ends.
     public func transition(to size: Size, animated: Bool = true) {
-        let coordinator = TransitionCoordinator(
+        let coordinator = WindowTransitionCoordinator(
             transitionDuration: animated ? Self.sizeTransitionDuration : 0, isAnimated: animated)
         let probe = Probe(subject: probeSubject)
         let state = probe.beginInterval(.transition, Details(animated: animated, text: TransitionKind.size(size).description))

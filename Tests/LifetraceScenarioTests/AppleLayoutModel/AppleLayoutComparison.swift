@@ -101,7 +101,7 @@ struct AppleLayoutComparison {
                 framesCompared += 1
                 let ours = Self.values(frame)
                 var wrong: [String] = []
-                for (index, value) in values.enumerated() {
+                for (index, value) in Self.standardized(values).enumerated() {
                     guard let value else { continue }
                     valuesCompared += 1
                     if abs(value - ours[index]) > Self.tolerance {
@@ -122,7 +122,26 @@ struct AppleLayoutComparison {
 
     static let labels = ["x", "y", "width", "height"]
 
+    /// A frame as code reads it: standardized, as Core Graphics' `minX`, `width` and the like are
+    /// (a negative size counts from the other edge).
     static func values(_ frame: Rect) -> [Double] { [frame.minX, frame.minY, frame.width, frame.height] }
+
+    /// The model's x, y, width and height, standardized the same way (an origin whose size the
+    /// model leaves free is left free too).
+    static func standardized(_ values: [Double?]) -> [Double?] {
+        var result = values
+        for (origin, size) in [(0, 2), (1, 3)] {
+            guard let extent = values[size] else {
+                result[origin] = nil
+                continue
+            }
+            if extent < 0 {
+                result[size] = -extent
+                result[origin] = values[origin].map { $0 + extent }
+            }
+        }
+        return result
+    }
 
     static func number(_ value: Double) -> String {
         let rounded = (value * 1000).rounded() / 1000
@@ -135,7 +154,7 @@ struct AppleLayoutComparison {
         let names = Set((model?.frames.keys).map(Array.init) ?? []).union((runtime?.frames.keys).map(Array.init) ?? []).sorted()
         return names.map { name in
             let theirs = model?.frames[name].map { values in
-                values.map { $0.map(number) ?? "?" }
+                standardized(values).map { $0.map(number) ?? "?" }
             }
             let ours = runtime?.frames[name].map { values($0).map(number) }
             func text(_ parts: [String]?) -> String {

@@ -1,3 +1,4 @@
+import Foundation
 import Lifetrace
 import LifetraceUI
 
@@ -11,8 +12,11 @@ final class ConstrainedViewController: ViewController {
 
     init(_ name: String, build: @escaping (View) -> Void) {
         self.build = build
-        super.init(name: name)
+        ViewController.nameNext(Self.self, name)
+        super.init(nibName: nil, bundle: nil)
     }
+
+    required init?(coder: NSCoder) { nil }
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -32,9 +36,12 @@ final class Label: View {
 
     init(_ name: String, content: Size? = nil) {
         self.content = content
-        super.init(identifier: name)
+        super.init(frame: .zero)
+        identifier = name
         translatesAutoresizingMaskIntoConstraints = false
     }
+
+    required init?(coder: NSCoder) { nil }
 
     override var intrinsicContentSize: Size { content ?? Size(width: noIntrinsicMetric, height: noIntrinsicMetric) }
 }
@@ -50,9 +57,12 @@ final class LoggingView: View {
 
     init(_ name: String, log: Log) {
         self.log = log
-        super.init(identifier: name)
+        super.init(frame: .zero)
+        identifier = name
         translatesAutoresizingMaskIntoConstraints = false
     }
+
+    required init?(coder: NSCoder) { nil }
 
     override func updateConstraints() {
         log.lines.append("\(instrumentationName) updateConstraints")

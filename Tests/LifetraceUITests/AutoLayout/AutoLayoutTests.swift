@@ -377,7 +377,7 @@ private final class RotatingController: ViewController {
         ])
     }
 
-    override func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
+    override func viewWillTransition(to size: Size, with coordinator: any TransitionCoordinator) {
         super.viewWillTransition(to: size, with: coordinator)
         let wanted = size.width >= 600
         LayoutConstraint.deactivate([wanted ? narrow : wide])

@@ -1,3 +1,4 @@
+import Foundation
 import Lifetrace
 import LifetraceUI
 
@@ -30,14 +31,17 @@ class TestViewController: ViewController, TextFieldDelegate {
     /// Whether the segue destination's view was loaded when `prepare(for:sender:)` ran.
     private(set) var destinationLoadedInPrepare: Bool?
     /// Called from `viewWillTransition(to:with:)` (after `super`).
-    var onWillTransition: ((Size, TransitionCoordinator) -> Void)?
+    var onWillTransition: ((Size, any TransitionCoordinator) -> Void)?
 
     init(_ name: String, textField: Bool = false) {
         hasTextField = textField
-        super.init(name: name)
+        ViewController.nameNext(Self.self, name)
+        super.init(nibName: nil, bundle: nil)
         self.textField.delegate = self
         self.textField.autoresizingMask = [.flexibleWidth, .flexibleBottomMargin]
     }
+
+    required init?(coder: NSCoder) { nil }
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -82,7 +86,7 @@ class TestViewController: ViewController, TextFieldDelegate {
         destinationLoadedInPrepare = segue.destination.isViewLoaded
     }
 
-    override func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
+    override func viewWillTransition(to size: Size, with coordinator: any TransitionCoordinator) {
         super.viewWillTransition(to: size, with: coordinator)
         onWillTransition?(size, coordinator)
     }

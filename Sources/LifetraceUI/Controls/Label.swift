@@ -1,0 +1,98 @@
+import Foundation
+
+/// A view of read-only text (UIKit's `UILabel`), whose intrinsic size is its text measured with a
+/// real shaper (``Font/size(of:constrainedToWidth:numberOfLines:)``).
+///
+/// A label of one line wants its text's width; a label of several lines (``numberOfLines`` `0`
+/// or more than 1) wraps at ``preferredMaxLayoutWidth`` when set, otherwise at its own width
+/// once laid out: as UIKit's "automatic" preferred width, a change of its width invalidates its
+/// intrinsic size, and the next pass measures it again at the new width.
+@MainActor
+open class Label: View {
+    /// How text lines up in the label (UIKit's `NSTextAlignment`).
+    public enum TextAlignment: Int, Sendable, Hashable {
+        case left, center, right, justified, natural
+    }
+
+    /// How a line too long for the label ends (UIKit's `NSLineBreakMode`): kept; measurement
+    /// wraps by word.
+    public enum LineBreakMode: Int, Sendable, Hashable {
+        case byWordWrapping, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
+    }
+
+    /// The text (`nil` and empty measure zero).
+    public var text: String? {
+        didSet { if text != oldValue { contentDidChange() } }
+    }
+
+    /// The font: the system font at 17 points unless set.
+    public var font: Font! = .systemFont(ofSize: 17) {
+        didSet { if font != oldValue { contentDidChange() } }
+    }
+
+    /// The colour of the text (kept, not drawn).
+    public var textColor: Color! = .label
+    /// How the text lines up (kept, not drawn).
+    public var textAlignment: TextAlignment = .natural
+    /// How long lines end (kept; measurement wraps by word).
+    public var lineBreakMode: LineBreakMode = .byTruncatingTail
+    /// Whether the font follows the content size category (kept: the category is "Large").
+    public var adjustsFontForContentSizeCategory = false
+    /// Whether the font shrinks to fit (kept; measurement uses the font as set).
+    public var adjustsFontSizeToFitWidth = false
+    /// Whether the text is highlighted or the label enabled (kept, not drawn).
+    public var isHighlighted = false
+    public var isEnabled = true
+
+    /// The most lines shown; `0` for no limit. One unless set.
+    public var numberOfLines = 1 {
+        didSet { if numberOfLines != oldValue { contentDidChange() } }
+    }
+
+    /// The width a label of several lines wraps at; `0` (the default) wraps at its own width.
+    public var preferredMaxLayoutWidth: CGFloat = 0 {
+        didSet { if preferredMaxLayoutWidth != oldValue { contentDidChange() } }
+    }
+
+    /// The width the intrinsic size was last measured at (automatic wrapping), to see it change.
+    private var measuredWidth: CGFloat?
+
+    private var wraps: Bool { numberOfLines != 1 }
+
+    private func contentDidChange() {
+        invalidateIntrinsicContentSize()
+        setNeedsLayout()
+    }
+
+    /// The text's size: on one line, or wrapped at the preferred width (or the label's own).
+    open override var intrinsicContentSize: Size {
+        guard let text, !text.isEmpty else { return .zero }
+        var width: CGFloat?
+        if wraps {
+            if preferredMaxLayoutWidth > 0 {
+                width = preferredMaxLayoutWidth
+            } else if bounds.width > 0 {
+                width = bounds.width
+            }
+            measuredWidth = bounds.width
+        }
+        return font.size(of: text, constrainedToWidth: width, numberOfLines: numberOfLines)
+    }
+
+    /// The text's size wrapped at `size.width` (when the label wraps and the width is positive).
+    open override func sizeThatFits(_ size: Size) -> Size {
+        guard let text, !text.isEmpty else { return .zero }
+        let width: CGFloat? = wraps && size.width > 0 ? size.width : nil
+        return font.size(of: text, constrainedToWidth: width, numberOfLines: numberOfLines)
+    }
+
+    /// A label of several lines with an automatic preferred width measures again when its width
+    /// changed since it was measured.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        if wraps, preferredMaxLayoutWidth == 0, let measuredWidth, measuredWidth != bounds.width {
+            self.measuredWidth = bounds.width
+            invalidateIntrinsicContentSize()
+        }
+    }
+}
