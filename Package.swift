@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "LifetraceLTTng", targets: ["LifetraceLTTng"]),
         .library(name: "LifetraceCassowary", targets: ["LifetraceCassowary"]),
         .library(name: "LifetraceUI", targets: ["LifetraceUI"]),
+        .library(name: "UIKit", targets: ["UIKit"]),
         .library(name: "LifetraceScenario", targets: ["LifetraceScenario"]),
         .library(name: "LifetraceAnalysis", targets: ["LifetraceAnalysis"]),
         .library(name: "LifetraceCTF", targets: ["LifetraceCTF"]),
@@ -63,6 +64,12 @@ let package = Package(
         .target(name: "CLifetraceText", linkerSettings: [.linkedLibrary("dl")]),
         // The headless UIKit-style view-controller runtime.
         .target(name: "LifetraceUI", dependencies: ["Lifetrace", "LifetraceCassowary", "CLifetraceText"]),
+        // `import UIKit` on Linux: the runtime under UIKit's names and signatures, so controllers
+        // written for iOS compile unchanged (docs/uikit-module.md).
+        // `_Testing_UIKit`: the cross-import overlay swift-testing asks for when a file imports
+        // both Testing and UIKit (empty; Sources/_Testing_UIKit).
+        .target(name: "UIKit", dependencies: ["Lifetrace", "LifetraceUI", "_Testing_UIKit"]),
+        .target(name: "_Testing_UIKit"),
         // The scenario language: parser, runner, golden-trace checks.
         .target(name: "LifetraceScenario", dependencies: ["Lifetrace", "LifetraceUI"]),
         // Reading traces back: statistics, the HTML report, Chrome trace export, diffs.
@@ -120,7 +127,8 @@ let package = Package(
                     .when(configuration: .release)),
                 .linkedLibrary("_FoundationCShims", .when(configuration: .release)),
                 .linkedLibrary("_FoundationCollections", .when(configuration: .release)),
-                // Foundation's ICU, for the runtime's geometry (CGRect and its kin are Foundation's).
+                // Foundation's own libraries (the runtime's geometry, CGRect and its kin, is Foundation's).
+                .linkedLibrary("CoreFoundation", .when(configuration: .release)),
                 .linkedLibrary("_FoundationICU", .when(configuration: .release)),
             ]
         ),
@@ -136,6 +144,8 @@ let package = Package(
         .target(name: "LifetraceTestSupport", path: "Tests/LifetraceTestSupport"),
         .testTarget(name: "LifetraceTests", dependencies: ["Lifetrace", "LifetraceTestSupport"]),
         .testTarget(name: "LifetraceUITests", dependencies: ["Lifetrace", "LifetraceUI", "LifetraceScenario"]),
+        // Controllers written as for iOS (`import UIKit` and nothing else), run and traced.
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "Lifetrace", "LifetraceTestSupport"]),
         .testTarget(
             name: "LifetraceScenarioTests",
             dependencies: ["Lifetrace", "LifetraceUI", "LifetraceScenario", "LifetraceTestSupport"],

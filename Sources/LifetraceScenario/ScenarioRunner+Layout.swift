@@ -135,13 +135,12 @@ extension ScenarioRunner {
                 }
                 second = node
             }
-            guard
-                let constraint = LayoutConstraint(
-                    item: first, attribute: specification.first.attribute, relatedBy: specification.relation,
-                    toItem: second, attribute: specification.second?.attribute ?? .notAnAttribute,
-                    multiplier: specification.second == nil ? 0 : specification.multiplier,
-                    constant: specification.constant)
-            else { continue }
+            let constraint = LayoutConstraint(
+                item: first, attribute: specification.first.attribute, relatedBy: specification.relation,
+                toItem: second, attribute: specification.second?.attribute ?? .notAnAttribute,
+                multiplier: specification.second == nil ? 0 : specification.multiplier,
+                constant: specification.constant)
+            guard constraint.isValid else { continue }
             constraint.identifier = specification.id
             constraint.priority = LayoutPriority(specification.priority)
             layoutConstraints[specification.id] = constraint

@@ -43,13 +43,43 @@ public class LayoutAnchor<AnchorType: AnyObject> {
     }
 }
 
+/// The system spacing between two sibling views: 8 points (UIKit's standard spacing; the runtime
+/// does not derive it from baselines and fonts, as UIKit does next to text).
+let systemSpacing = 8.0
+
 /// A horizontal edge or centre: `leading`, `trailing`, `left`, `right`, `centerX`.
 @MainActor
-public final class LayoutXAxisAnchor: LayoutAnchor<LayoutXAxisAnchor> {}
+public final class LayoutXAxisAnchor: LayoutAnchor<LayoutXAxisAnchor> {
+    /// `self == anchor + multiplier × system spacing` (self after `anchor`).
+    public func constraint(equalToSystemSpacingAfter anchor: LayoutXAxisAnchor, multiplier: Double) -> LayoutConstraint {
+        make(.equal, anchor, multiplier: 1, constant: systemSpacing * multiplier)
+    }
+    /// `self >= anchor + multiplier × system spacing`.
+    public func constraint(greaterThanOrEqualToSystemSpacingAfter anchor: LayoutXAxisAnchor, multiplier: Double) -> LayoutConstraint {
+        make(.greaterThanOrEqual, anchor, multiplier: 1, constant: systemSpacing * multiplier)
+    }
+    /// `self <= anchor + multiplier × system spacing`.
+    public func constraint(lessThanOrEqualToSystemSpacingAfter anchor: LayoutXAxisAnchor, multiplier: Double) -> LayoutConstraint {
+        make(.lessThanOrEqual, anchor, multiplier: 1, constant: systemSpacing * multiplier)
+    }
+}
 
 /// A vertical edge or centre: `top`, `bottom`, `centerY`.
 @MainActor
-public final class LayoutYAxisAnchor: LayoutAnchor<LayoutYAxisAnchor> {}
+public final class LayoutYAxisAnchor: LayoutAnchor<LayoutYAxisAnchor> {
+    /// `self == anchor + multiplier × system spacing` (self below `anchor`).
+    public func constraint(equalToSystemSpacingBelow anchor: LayoutYAxisAnchor, multiplier: Double) -> LayoutConstraint {
+        make(.equal, anchor, multiplier: 1, constant: systemSpacing * multiplier)
+    }
+    /// `self >= anchor + multiplier × system spacing`.
+    public func constraint(greaterThanOrEqualToSystemSpacingBelow anchor: LayoutYAxisAnchor, multiplier: Double) -> LayoutConstraint {
+        make(.greaterThanOrEqual, anchor, multiplier: 1, constant: systemSpacing * multiplier)
+    }
+    /// `self <= anchor + multiplier × system spacing`.
+    public func constraint(lessThanOrEqualToSystemSpacingBelow anchor: LayoutYAxisAnchor, multiplier: Double) -> LayoutConstraint {
+        make(.lessThanOrEqual, anchor, multiplier: 1, constant: systemSpacing * multiplier)
+    }
+}
 
 /// A width or a height, which can also be related to a constant or, with a multiplier, to
 /// another dimension.

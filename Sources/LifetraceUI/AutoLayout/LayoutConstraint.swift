@@ -1,3 +1,4 @@
+import Foundation
 import LifetraceCassowary
 
 /// A relation between two attributes of views or layout guides that Auto Layout keeps
@@ -78,6 +79,8 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
     weak var engine: LayoutEngine?
     /// Broken to recover from a conflict: active, but not in the engine (UIKit's behaviour).
     var isBroken = false
+    /// Why the explicit initialiser's arguments make no constraint (it then never activates).
+    private var invalidity: String?
 
     init(
         first: any LayoutNode, firstAttribute: LayoutAttribute, relation: LayoutRelation, second: (any LayoutNode)?,
@@ -93,30 +96,50 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
     }
 
     /// UIKit's explicit form: `item.attribute (relation) multiplier × toItem.attribute + constant`.
-    /// Items are views or layout guides. Returns `nil` where UIKit raises: an item of another
-    /// kind, attributes of different axes, a position related to a dimension, a constant-only
-    /// constraint on a position, or a number that is not finite.
-    public convenience init?(
-        item: AnyObject, attribute: LayoutAttribute, relatedBy relation: LayoutRelation, toItem: AnyObject?,
-        attribute secondAttribute: LayoutAttribute, multiplier: Double = 1, constant: Double = 0
+    /// Items are views or layout guides. Where UIKit raises (an item of another kind, attributes
+    /// of different axes, a position related to a dimension, a constant-only constraint on a
+    /// position, a number that is not finite), the constraint is made inert: activating it
+    /// reports why, as an error, and changes nothing (``isValid`` is `false`).
+    public convenience init(
+        item: Any, attribute: LayoutAttribute, relatedBy relation: LayoutRelation, toItem: Any?,
+        attribute secondAttribute: LayoutAttribute, multiplier: CGFloat, constant: CGFloat
     ) {
+        if let checked = LayoutConstraint.checked(
+            item: item, attribute: attribute, relatedBy: relation, toItem: toItem, attribute: secondAttribute,
+            multiplier: Double(multiplier), constant: Double(constant))
+        {
+            self.init(
+                first: checked.first, firstAttribute: attribute, relation: relation, second: checked.second,
+                secondAttribute: secondAttribute, multiplier: checked.multiplier, constant: Double(constant))
+        } else {
+            self.init(
+                first: LayoutGuide(), firstAttribute: attribute, relation: relation, second: nil,
+                secondAttribute: .notAnAttribute, multiplier: 0, constant: 0)
+            invalidity = "Invalid constraint: \(type(of: item)).\(attribute) \(relation) "
+                + "\(multiplier) × \(toItem.map { "\(type(of: $0))" } ?? "nil").\(secondAttribute) + \(constant)"
+        }
+    }
+
+    /// Whether the items and attributes make a constraint UIKit accepts.
+    public var isValid: Bool { invalidity == nil }
+
+    /// The items of a valid explicit constraint, or `nil` where UIKit raises.
+    static func checked(
+        item: Any, attribute: LayoutAttribute, relatedBy relation: LayoutRelation, toItem: Any?,
+        attribute secondAttribute: LayoutAttribute, multiplier: Double, constant: Double
+    ) -> (first: any LayoutNode, second: (any LayoutNode)?, multiplier: Double)? {
         guard let first = item as? any LayoutNode, attribute != .notAnAttribute, multiplier.isFinite,
             constant.isFinite
         else { return nil }
         guard let toItem else {
             guard attribute.isDimension, secondAttribute == .notAnAttribute else { return nil }
-            self.init(
-                first: first, firstAttribute: attribute, relation: relation, second: nil,
-                secondAttribute: .notAnAttribute, multiplier: 0, constant: constant)
-            return
+            return (first, nil, 0)
         }
         guard let second = toItem as? any LayoutNode, secondAttribute != .notAnAttribute,
             attribute.isDimension == secondAttribute.isDimension,
             attribute.isDimension || attribute.isHorizontal == secondAttribute.isHorizontal
         else { return nil }
-        self.init(
-            first: first, firstAttribute: attribute, relation: relation, second: second,
-            secondAttribute: secondAttribute, multiplier: multiplier, constant: constant)
+        return (first, second, multiplier)
     }
 
     // MARK: Activation
@@ -133,6 +156,10 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
 
     private func activate() {
         guard installedView == nil else { return }
+        if let invalidity {
+            report(.error, invalidity)
+            return
+        }
         guard let ancestor = commonAncestor else {
             report(
                 .error,

@@ -40,6 +40,8 @@ final class LayoutEngine {
     var descriptions: [ObjectIdentifier: String] = [:]
     var autoresizing: [ObjectIdentifier: (AutoresizingConstraints, [Constraint])] = [:]
     var contentSize: [ObjectIdentifier: ContentSizeConstraints] = [:]
+    /// The views whose intrinsic size depends on their solved width (labels that wrap at it).
+    var widthDependentViews: [ObjectIdentifier: View] = [:]
     var placedGuides: [ObjectIdentifier: (guide: LayoutGuide, insets: EdgeInsets, constraints: [Constraint])] = [:]
     var internalConstraints: [ObjectIdentifier: [Constraint]] = [:]
 
@@ -136,6 +138,7 @@ final class LayoutEngine {
         }
         if let (_, constraints) = autoresizing.removeValue(forKey: id) { remove(constraints) }
         if let sizes = contentSize.removeValue(forKey: id) { remove(sizes.constraints) }
+        widthDependentViews[id] = nil
         if let constraints = internalConstraints.removeValue(forKey: id) { remove(constraints) }
         for guide in [view.autoLayout?.safeAreaGuide, view.autoLayout?.marginsGuide].compactMap({ $0 }) {
             if let placed = placedGuides.removeValue(forKey: ObjectIdentifier(guide)) { remove(placed.constraints) }
@@ -174,9 +177,30 @@ final class LayoutEngine {
         let before = solver.statistics.rowsChanged
         flush()
         solver.updateVariables()
+        remeasureAtSolvedWidths()
         applyFrames()
         if checksAmbiguity { reportAmbiguity() }
         return solver.statistics.rowsChanged - before
+    }
+
+    /// UIKit's second constraint pass (`_needsDoubleUpdateConstraintsPass`): a view whose content
+    /// depends on its width (a label wrapping at its own width) is measured again at the width
+    /// just solved, and the engine solves once more, all before layout, so the controller sees one
+    /// layout pass, as on a device.
+    private func remeasureAtSolvedWidths() {
+        guard !widthDependentViews.isEmpty else { return }
+        var changed = false
+        for view in widthDependentViews.values {
+            let width = Self.clean(view.layoutVariables.width.value)
+            if view.contentWidthDidResolve(to: width) {
+                updateContentSize(of: view)
+                changed = true
+            }
+        }
+        if changed {
+            flush()
+            solver.updateVariables()
+        }
     }
 
     /// The engine's size and what waits for the next solve: `120 constraints, 480 variables, 12 changes`.

@@ -14,8 +14,18 @@ open class ViewController: Instrumented {
     /// The name in traces.
     public nonisolated var instrumentationName: String { name }
 
-    /// A title, for containers that show one.
-    public var title: String?
+    /// A title, for containers that show one; setting it sets the navigation item's and the tab
+    /// bar item's titles, as UIKit does.
+    public var title: String? {
+        didSet {
+            navigationItemStorage?.title = title
+            tabBarItemStorage?.title = title
+        }
+    }
+
+    /// The navigation item and the tab bar item, made on first use (ViewController+Items.swift).
+    var navigationItemStorage: NavigationItem?
+    var tabBarItemStorage: TabBarItem?
 
     private var loadedView: View?
 

@@ -54,27 +54,31 @@ open class Label: View {
         didSet { if preferredMaxLayoutWidth != oldValue { contentDidChange() } }
     }
 
-    /// The width the intrinsic size was last measured at (automatic wrapping), to see it change.
-    private var measuredWidth: CGFloat?
+    /// The width the engine last solved for a label that wraps at its own width.
+    private var solvedWidth: CGFloat?
 
     private var wraps: Bool { numberOfLines != 1 }
+
+    override var contentDependsOnWidth: Bool { wraps && preferredMaxLayoutWidth == 0 }
+
+    override func contentWidthDidResolve(to width: CGFloat) -> Bool {
+        guard contentDependsOnWidth, width != solvedWidth else { return false }
+        solvedWidth = width
+        return true
+    }
 
     private func contentDidChange() {
         invalidateIntrinsicContentSize()
         setNeedsLayout()
     }
 
-    /// The text's size: on one line, or wrapped at the preferred width (or the label's own).
+    /// The text's size: on one line, or wrapped at the preferred width (or at the width the
+    /// engine solved for the label, once it has).
     open override var intrinsicContentSize: Size {
         guard let text, !text.isEmpty else { return .zero }
         var width: CGFloat?
         if wraps {
-            if preferredMaxLayoutWidth > 0 {
-                width = preferredMaxLayoutWidth
-            } else if bounds.width > 0 {
-                width = bounds.width
-            }
-            measuredWidth = bounds.width
+            width = preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : solvedWidth.flatMap { $0 > 0 ? $0 : nil }
         }
         return font.size(of: text, constrainedToWidth: width, numberOfLines: numberOfLines)
     }
@@ -84,15 +88,5 @@ open class Label: View {
         guard let text, !text.isEmpty else { return .zero }
         let width: CGFloat? = wraps && size.width > 0 ? size.width : nil
         return font.size(of: text, constrainedToWidth: width, numberOfLines: numberOfLines)
-    }
-
-    /// A label of several lines with an automatic preferred width measures again when its width
-    /// changed since it was measured.
-    open override func layoutSubviews() {
-        super.layoutSubviews()
-        if wraps, preferredMaxLayoutWidth == 0, let measuredWidth, measuredWidth != bounds.width {
-            self.measuredWidth = bounds.width
-            invalidateIntrinsicContentSize()
-        }
     }
 }

@@ -97,6 +97,13 @@ open class View: @MainActor Instrumented {
     /// compression resistance; call ``invalidateIntrinsicContentSize()`` when it changes.
     open var intrinsicContentSize: Size { Size(width: noIntrinsicMetric, height: noIntrinsicMetric) }
 
+    /// Whether the intrinsic size depends on the width the engine solves (a label that wraps at
+    /// its own width): the engine then measures it again at that width before layout.
+    var contentDependsOnWidth: Bool { false }
+
+    /// The engine solved the view's width: returns whether its intrinsic size changed with it.
+    func contentWidthDidResolve(to width: CGFloat) -> Bool { false }
+
     /// The size that best fits `size`: by default the current size; labels, buttons and image
     /// views measure their content.
     open func sizeThatFits(_ size: Size) -> Size { bounds.size }

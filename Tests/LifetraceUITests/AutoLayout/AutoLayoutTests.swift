@@ -306,8 +306,11 @@ struct AutoLayoutTests {
             width.priority = 500
             #expect(width.priority == .required)
             #expect(trace.errors.contains { $0.contains("Mutating a priority from required to not") })
-            #expect(LayoutConstraint(item: inside, attribute: .top, relatedBy: .equal, toItem: inside, attribute: .width) == nil)
-            #expect(LayoutConstraint(item: inside, attribute: .top, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute) == nil)
+            let mixed = LayoutConstraint(item: inside, attribute: .top, relatedBy: .equal, toItem: inside, attribute: .width, multiplier: 1, constant: 0)
+            #expect(!mixed.isValid)
+            mixed.isActive = true
+            #expect(!mixed.isActive, "an invalid constraint never activates")
+            #expect(!LayoutConstraint(item: inside, attribute: .top, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, multiplier: 1, constant: 0).isValid)
         }
     }
 

@@ -1,0 +1,66 @@
+// `import UIKit` on Linux: the Lifetrace runtime under UIKit's names.
+//
+// Every UIKit type here is the runtime's own type (a typealias), never a second implementation:
+// a `UIViewController` subclass is a `ViewController` subclass, runs with the runtime's ordering
+// and is traced by its hooks. This file is the one list of which UIKit name is which runtime type;
+// docs/uikit-module.md lists what is modelled, what is kept but inert, and what is missing.
+
+@_exported import Foundation
+public import LifetraceUI
+
+// MARK: Controllers
+
+public typealias UIViewController = ViewController
+public typealias UINavigationController = NavigationController
+public typealias UITabBarController = TabBarController
+public typealias UINavigationControllerDelegate = NavigationControllerDelegate
+public typealias UITabBarControllerDelegate = TabBarControllerDelegate
+public typealias UIViewControllerTransitionCoordinator = TransitionCoordinator
+public typealias UIViewControllerTransitionCoordinatorContext = TransitionCoordinatorContext
+public typealias UIModalPresentationStyle = ModalPresentationStyle
+public typealias UIModalTransitionStyle = ModalTransitionStyle
+public typealias UIPresentationController = PresentationController
+public typealias UIAdaptivePresentationControllerDelegate = AdaptivePresentationControllerDelegate
+public typealias UIStoryboard = Storyboard
+public typealias UIStoryboardSegue = StoryboardSegue
+public typealias UINavigationItem = NavigationItem
+public typealias UIBarButtonItem = BarButtonItem
+public typealias UITabBarItem = TabBarItem
+
+// MARK: Views and controls
+
+public typealias UIView = View
+public typealias UIWindow = Window
+public typealias UIStackView = StackView
+public typealias UILabel = Label
+public typealias UIControl = Control
+public typealias UIButton = Button
+public typealias UIImageView = ImageView
+public typealias UITextField = TextField
+public typealias UITextFieldDelegate = TextFieldDelegate
+public typealias UIAction = Action
+public typealias CALayer = Layer
+public typealias NSTextAlignment = Label.TextAlignment
+public typealias NSLineBreakMode = Label.LineBreakMode
+
+// MARK: Layout
+
+public typealias NSLayoutConstraint = LayoutConstraint
+public typealias NSLayoutAnchor = LayoutAnchor
+public typealias NSLayoutXAxisAnchor = LayoutXAxisAnchor
+public typealias NSLayoutYAxisAnchor = LayoutYAxisAnchor
+public typealias NSLayoutDimension = LayoutDimension
+public typealias UILayoutGuide = LayoutGuide
+public typealias UILayoutPriority = LayoutPriority
+public typealias UIEdgeInsets = EdgeInsets
+public typealias NSDirectionalEdgeInsets = DirectionalEdgeInsets
+
+// MARK: Values
+
+public typealias UIColor = Color
+public typealias CGColor = Color
+public typealias UIFont = Font
+public typealias UIImage = Image
+public typealias UITraitCollection = TraitCollection
+public typealias UIUserInterfaceSizeClass = TraitCollection.SizeClass
+public typealias UIUserInterfaceStyle = TraitCollection.Style
