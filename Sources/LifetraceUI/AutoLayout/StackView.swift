@@ -38,6 +38,18 @@ open class StackView: View {
     public var axis: LayoutAxis = .horizontal { didSet { arrangementDidChange(oldValue != axis) } }
     /// The gap between neighbours (the least gap with `equalSpacing`).
     public var spacing: Double = 0 { didSet { arrangementDidChange(oldValue != spacing) } }
+    /// A ``spacing`` that asks for the system spacing (8 points) between arranged views.
+    public static let spacingUseSystem: Double = -.greatestFiniteMagnitude
+    /// Whether the views are arranged inside the stack's layout margins rather than its edges.
+    public var isLayoutMarginsRelativeArrangement = false {
+        didSet { arrangementDidChange(oldValue != isLayoutMarginsRelativeArrangement) }
+    }
+
+    /// The stack's margins changed: an arrangement inside them follows.
+    override open func layoutMarginsDidChange() {
+        super.layoutMarginsDidChange()
+        arrangementDidChange(isLayoutMarginsRelativeArrangement)
+    }
     /// How the views fill the stack's length.
     public var distribution: Distribution = .fill { didSet { arrangementDidChange(oldValue != distribution) } }
     /// How the views sit across the axis.
@@ -112,8 +124,9 @@ open class StackView: View {
         builtHidden = arrangedSubviews.map(\.isHidden)
         let state = autoLayoutState
         state.internalConstraints = Self.arrangement(
-            of: layoutVariables, views: arrangedSubviews, axis: axis, spacing: spacing, distribution: distribution,
-            alignment: alignment)
+            of: layoutVariables, views: arrangedSubviews, axis: axis,
+            spacing: spacing == Self.spacingUseSystem ? systemSpacing : spacing, distribution: distribution,
+            alignment: alignment, insets: isLayoutMarginsRelativeArrangement ? layoutMargins : .zero)
         state.internalViews = arrangedSubviews
         engine?.viewDidChange(self)
         if engine == nil, let window { window.layoutEngine.join(self) }
@@ -135,16 +148,25 @@ open class StackView: View {
     /// largest arranged view's breadth).
     static func arrangement(
         of stack: LayoutVariables, views: [View], axis: LayoutAxis, spacing: Double, distribution: Distribution,
-        alignment: Alignment
+        alignment: Alignment, insets: EdgeInsets = .zero
     ) -> [Constraint] {
         let horizontal = axis == .horizontal
         func start(_ v: LayoutVariables) -> Expression { horizontal ? v.minX.expression : v.minY.expression }
         func length(_ v: LayoutVariables) -> Expression { horizontal ? v.width.expression : v.height.expression }
         func crossStart(_ v: LayoutVariables) -> Expression { horizontal ? v.minY.expression : v.minX.expression }
         func breadth(_ v: LayoutVariables) -> Expression { horizontal ? v.height.expression : v.width.expression }
+        // The stack's canvas: its bounds, or inside its margins for a margins-relative arrangement.
+        let (before, after, crossBefore, crossAfter) =
+            horizontal
+            ? (Double(insets.left), Double(insets.right), Double(insets.top), Double(insets.bottom))
+            : (Double(insets.top), Double(insets.bottom), Double(insets.left), Double(insets.right))
+        func canvasStart(_ v: LayoutVariables) -> Expression { start(v) + before }
+        func canvasLength(_ v: LayoutVariables) -> Expression { length(v) - (before + after) }
+        func canvasCrossStart(_ v: LayoutVariables) -> Expression { crossStart(v) + crossBefore }
+        func canvasBreadth(_ v: LayoutVariables) -> Expression { breadth(v) - (crossBefore + crossAfter) }
 
         var constraints: [Constraint] = []
-        var edge = start(stack)
+        var edge = canvasStart(stack)
         var previousVisible: LayoutVariables?
         var firstVisible: LayoutVariables?
         var firstGap: Expression?
@@ -153,19 +175,19 @@ open class StackView: View {
             // Across the axis.
             switch alignment {
             case .fill:
-                constraints.append(Constraint(crossStart(variables), .equal, crossStart(stack)))
-                constraints.append(Constraint(breadth(variables), .equal, breadth(stack)))
+                constraints.append(Constraint(crossStart(variables), .equal, canvasCrossStart(stack)))
+                constraints.append(Constraint(breadth(variables), .equal, canvasBreadth(stack)))
             case .leading:
-                constraints.append(Constraint(crossStart(variables), .equal, crossStart(stack)))
+                constraints.append(Constraint(crossStart(variables), .equal, canvasCrossStart(stack)))
             case .center:
                 constraints.append(
-                    Constraint(crossStart(variables) + 0.5 * breadth(variables), .equal, crossStart(stack) + 0.5 * breadth(stack)))
+                    Constraint(crossStart(variables) + 0.5 * breadth(variables), .equal, canvasCrossStart(stack) + 0.5 * canvasBreadth(stack)))
             case .trailing:
                 constraints.append(
-                    Constraint(crossStart(variables) + breadth(variables), .equal, crossStart(stack) + breadth(stack)))
+                    Constraint(crossStart(variables) + breadth(variables), .equal, canvasCrossStart(stack) + canvasBreadth(stack)))
             }
             if alignment != .fill, !view.isHidden {
-                constraints.append(Constraint(breadth(variables), .lessThanOrEqual, breadth(stack)))
+                constraints.append(Constraint(breadth(variables), .lessThanOrEqual, canvasBreadth(stack)))
             }
             // Along the axis.
             if view.isHidden {
@@ -183,7 +205,7 @@ open class StackView: View {
                     if let firstGap { constraints.append(Constraint(gap, .equal, firstGap)) } else { firstGap = gap }
                 }
             } else {
-                constraints.append(Constraint(start(variables), .equal, start(stack)))
+                constraints.append(Constraint(start(variables), .equal, canvasStart(stack)))
             }
             if distribution == .fillEqually, let firstVisible {
                 constraints.append(Constraint(length(variables), .equal, length(firstVisible)))
@@ -193,10 +215,10 @@ open class StackView: View {
             edge = start(variables) + length(variables)
         }
         if let last = previousVisible {
-            constraints.append(Constraint(start(last) + length(last), .equal, start(stack) + length(stack)))
+            constraints.append(Constraint(start(last) + length(last), .equal, canvasStart(stack) + canvasLength(stack)))
         }
-        if alignment != .fill { constraints.append(Constraint(breadth(stack), .equal, 0, strength: spanningFit)) }
-        if distribution == .equalSpacing { constraints.append(Constraint(length(stack), .equal, 0, strength: canvasFit)) }
+        if alignment != .fill { constraints.append(Constraint(canvasBreadth(stack), .equal, 0, strength: spanningFit)) }
+        if distribution == .equalSpacing { constraints.append(Constraint(canvasLength(stack), .equal, 0, strength: canvasFit)) }
         return constraints
     }
 }

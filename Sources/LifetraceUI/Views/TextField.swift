@@ -1,13 +1,55 @@
+import Foundation
 import Lifetrace
 
-/// A view that edits text and can become first responder (the runtime's `UITextField`).
+/// A control that edits one line of text and can become first responder (the runtime's
+/// `UITextField`). Its intrinsic size is its text (or placeholder) measured in its font, with
+/// 7 points of padding on each side for the rounded-rect border.
 @MainActor
-open class TextField: View {
+open class TextField: Control {
+    /// The border's look (UIKit's `UITextField.BorderStyle`); a rounded rect pads the text.
+    public enum BorderStyle: Int, Sendable, Hashable { case none, line, bezel, roundedRect }
+
     /// Asked and told about editing.
     public weak var delegate: (any TextFieldDelegate)?
 
-    /// The text.
-    public var text = ""
+    /// The text (empty unless set).
+    public var text: String? = "" {
+        didSet { if text != oldValue { invalidateIntrinsicContentSize() } }
+    }
+    /// The text shown while empty.
+    public var placeholder: String? {
+        didSet { if placeholder != oldValue { invalidateIntrinsicContentSize() } }
+    }
+    /// The font: the system font at 17 points unless set.
+    public var font: Font? = .systemFont(ofSize: 17) {
+        didSet { if font != oldValue { invalidateIntrinsicContentSize() } }
+    }
+    /// The border.
+    public var borderStyle: BorderStyle = .none {
+        didSet { if borderStyle != oldValue { invalidateIntrinsicContentSize() } }
+    }
+    /// Kept, not drawn or used: the colour, alignment and keyboard settings.
+    public var textColor: Color?
+    public var textAlignment: Label.TextAlignment = .natural
+    public var isSecureTextEntry = false
+    public var clearsOnBeginEditing = false
+    public var adjustsFontSizeToFitWidth = false
+
+    /// Types `string` at the end of the text as a user would: the text changes and
+    /// `editingChanged` is sent.
+    public func insertText(_ string: String) {
+        text = (text ?? "") + string
+        sendActions(for: .editingChanged)
+    }
+
+    /// The text's (or the placeholder's) size in the font, padded for a rounded-rect border.
+    open override var intrinsicContentSize: Size {
+        let font = font ?? .systemFont(ofSize: 17)
+        let shown = text.flatMap { $0.isEmpty ? nil : $0 } ?? placeholder ?? ""
+        let measured = font.size(of: shown)
+        let padding: CGFloat = borderStyle == .roundedRect ? 7 : 0
+        return Size(width: measured.width + 2 * padding, height: ((font.lineHeight + 2 * padding) * 3).rounded(.up) / 3)
+    }
 
     /// Text fields take keyboard focus.
     open override var canBecomeFirstResponder: Bool { true }

@@ -118,7 +118,20 @@ open class View: @MainActor Instrumented {
     /// The space between the view's edges and its content: 8 points on each side (16 left and
     /// right for a controller's root view); ``layoutMarginsGuide`` follows them.
     public var layoutMargins = View.defaultLayoutMargins {
-        didSet { if layoutMargins != oldValue { setNeedsLayout() } }
+        didSet {
+            guard layoutMargins != oldValue else { return }
+            setNeedsLayout()
+            layoutMarginsDidChange()
+        }
+    }
+
+    /// The layout margins changed. Overrides call `super`.
+    open func layoutMarginsDidChange() {}
+
+    /// The layout margins by leading and trailing edge (left to right here).
+    public var directionalLayoutMargins: DirectionalEdgeInsets {
+        get { DirectionalEdgeInsets(top: layoutMargins.top, leading: layoutMargins.left, bottom: layoutMargins.bottom, trailing: layoutMargins.right) }
+        set { layoutMargins = EdgeInsets(top: newValue.top, left: newValue.leading, bottom: newValue.bottom, right: newValue.trailing) }
     }
 
     /// A view's margins unless set: 8 points on each side.
