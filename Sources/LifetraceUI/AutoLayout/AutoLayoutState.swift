@@ -24,6 +24,7 @@ final class AutoLayoutState {
     /// The safe-area and layout-margins guides, made on first use, and guides of the view's user.
     var safeAreaGuide: LayoutGuide?
     var marginsGuide: LayoutGuide?
+    var readableGuide: LayoutGuide?
     var guides: [LayoutGuide] = []
 
     /// Constraints a view subclass keeps in the engine for itself (a stack view's arrangement),

@@ -155,6 +155,37 @@ extension View: LayoutNode {
         return guide
     }
 
+    /// The part of the margins where text reads well (UIKit's `readableContentGuide`): the
+    /// margins guide's height, centred in it, as wide as it up to 672 points (the readable width
+    /// at the default text size, "Large"; wider screens get side insets). Made on first use, from
+    /// constraints to ``layoutMarginsGuide`` (named `UIView-readableContentGuide-…`).
+    public var readableContentGuide: LayoutGuide {
+        if let guide = autoLayout?.readableGuide { return guide }
+        let guide = LayoutGuide()
+        guide.identifier = "\(instrumentationName).readableContentGuide"
+        addLayoutGuide(guide)
+        autoLayoutState.readableGuide = guide
+        let margins = layoutMarginsGuide
+        let fill = guide.widthAnchor.constraint(equalTo: margins.widthAnchor)
+        fill.priority = LayoutPriority(999)
+        let constraints = [
+            guide.centerXAnchor.constraint(equalTo: margins.centerXAnchor),
+            guide.topAnchor.constraint(equalTo: margins.topAnchor),
+            guide.heightAnchor.constraint(equalTo: margins.heightAnchor),
+            guide.widthAnchor.constraint(lessThanOrEqualTo: margins.widthAnchor),
+            guide.widthAnchor.constraint(lessThanOrEqualToConstant: View.readableWidth),
+            fill,
+        ]
+        for (index, constraint) in constraints.enumerated() {
+            constraint.identifier = "UIView-readableContentGuide-\(index)"
+        }
+        LayoutConstraint.activate(constraints)
+        return guide
+    }
+
+    /// The widest readable content at the default text size.
+    static let readableWidth = 672.0
+
     /// The guides added with ``addLayoutGuide(_:)``.
     public var layoutGuides: [LayoutGuide] { autoLayout?.guides ?? [] }
 

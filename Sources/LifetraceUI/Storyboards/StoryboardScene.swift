@@ -9,6 +9,14 @@ public final class StoryboardScene {
     public let relationships: [String]
     /// The views the controller's default `loadView` unarchives.
     public let viewNib = ViewNib()
+    /// The scene's triggered segues: identifier → destination scene identifier (shown with
+    /// ``ViewController/performSegue(withIdentifier:sender:)``).
+    public private(set) var segues: [String: String] = [:]
+
+    /// Adds a *show* segue from this scene to the scene `destination`.
+    public func addSegue(identifier: String, destination: String) {
+        segues[identifier] = destination
+    }
     let make: @MainActor (NibCoder) -> ViewController?
 
     init(identifier: String, relationships: [String], make: @escaping @MainActor (NibCoder) -> ViewController?) {
