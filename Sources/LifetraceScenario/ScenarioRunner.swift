@@ -240,9 +240,9 @@ public final class ScenarioRunner {
             try refusable(at: 1) { segue.perform(sender: source, animated: animated) }
         case .selectTab(let index):
             let tabBar = try frontTabBar()
-            guard tabBar.viewControllers.indices.contains(index) else {
+            guard tabBar.children.indices.contains(index) else {
                 throw StepFailure(
-                    "\(tabBar.name) has \(tabBar.viewControllers.count) tabs; index \(index) is out of range", at: "\(index)")
+                    "\(tabBar.name) has \(tabBar.children.count) tabs; index \(index) is out of range", at: "\(index)")
             }
             tabBar.select(index: index)
         case .addChild(let childName, let parentName):

@@ -15,6 +15,8 @@ extension LayoutConstraint {
 extension View {
     /// `UIView.AutoresizingMask`.
     public typealias AutoresizingMask = LifetraceUI.AutoresizingMask
+    /// `UIView.noIntrinsicMetric`: a dimension with no intrinsic size.
+    public static var noIntrinsicMetric: CGFloat { CGFloat(LifetraceUI.noIntrinsicMetric) }
 }
 
 extension TraitCollection {

@@ -26,6 +26,11 @@ public typealias UIStoryboardSegue = StoryboardSegue
 public typealias UINavigationItem = NavigationItem
 public typealias UIBarButtonItem = BarButtonItem
 public typealias UITabBarItem = TabBarItem
+public typealias UINavigationBar = NavigationBar
+public typealias UINavigationBarAppearance = NavigationBarAppearance
+public typealias UIBarAppearance = BarAppearance
+public typealias UITabBar = TabBar
+public typealias UITabBarAppearance = TabBarAppearance
 
 // MARK: Views and controls
 
@@ -42,6 +47,14 @@ public typealias UISwitch = Switch
 public typealias UISlider = Slider
 public typealias UISegmentedControl = SegmentedControl
 public typealias UIActivityIndicatorView = ActivityIndicatorView
+public typealias UIPageControl = PageControl
+public typealias UIViewPropertyAnimator = ViewPropertyAnimator
+public typealias UIKeyboardType = KeyboardType
+public typealias UIReturnKeyType = ReturnKeyType
+public typealias UITextAutocorrectionType = TextAutocorrectionType
+public typealias UITextAutocapitalizationType = TextAutocapitalizationType
+public typealias UITextSpellCheckingType = TextSpellCheckingType
+public typealias UITextContentType = TextContentType
 public typealias UITextFieldDelegate = TextFieldDelegate
 public typealias UIAction = Action
 public typealias CALayer = Layer
@@ -59,6 +72,7 @@ public typealias UILayoutGuide = LayoutGuide
 public typealias UILayoutPriority = LayoutPriority
 public typealias UIEdgeInsets = EdgeInsets
 public typealias NSDirectionalEdgeInsets = DirectionalEdgeInsets
+public typealias CGAffineTransform = LifetraceUI.CGAffineTransform
 
 // MARK: Values
 

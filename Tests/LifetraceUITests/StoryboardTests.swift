@@ -73,8 +73,8 @@ struct StoryboardTests {
             storyboard.addScene(identifier: "A")
             storyboard.addScene(identifier: "B")
             let tabs = try #require(storyboard.instantiateViewController(withIdentifier: "Tabs") as? TabBarController)
-            #expect(tabs.viewControllers.map(\.name) == ["Nav", "B"])
-            #expect((tabs.viewControllers.first as? NavigationController)?.viewControllers.map(\.name) == ["A"])
+            #expect(tabs.viewControllers?.map(\.name) == ["Nav", "B"])
+            #expect((tabs.viewControllers?.first as? NavigationController)?.viewControllers.map(\.name) == ["A"])
             #expect(trace.lines(Self.creation) == [
                 "Tabs initWithCoder", "Nav initWithCoder", "A initWithCoder", "A awakeFromNib", "Nav awakeFromNib",
                 "B initWithCoder", "B awakeFromNib", "Tabs awakeFromNib",
@@ -122,8 +122,8 @@ struct StoryboardTests {
             #expect(trace.events.isEmpty)
             // Three levels below A19: 2 + 4 + 8 controllers under it, each relationship its own.
             let made = storyboard.instantiateViewController(withIdentifier: "A19") as? TabBarController
-            #expect(made?.viewControllers.count == 2)
-            #expect(made?.viewControllers.first !== (made?.viewControllers.first as? TabBarController)?.viewControllers.first)
+            #expect(made?.viewControllers?.count == 2)
+            #expect(made?.viewControllers?.first !== (made?.viewControllers?.first as? TabBarController)?.viewControllers?.first)
         }
     }
 }

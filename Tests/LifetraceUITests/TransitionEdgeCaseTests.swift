@@ -150,7 +150,7 @@ struct TransitionEdgeCaseTests {
             #expect(trace.lines(Hooks.containment) == ["C willMove Tabs", "C didMove Tabs"])
             tabs.setViewControllers([a, a], animated: false)
             #expect(trace.errors.count == 1)
-            #expect(tabs.viewControllers.map(\.name) == ["A", "B", "C"])
+            #expect(tabs.viewControllers?.map(\.name) == ["A", "B", "C"])
         }
     }
 

@@ -22,8 +22,22 @@ open class Label: View {
 
     /// The text (`nil` and empty measure zero).
     public var text: String? {
-        didSet { if text != oldValue { contentDidChange() } }
+        didSet {
+            if storedAttributedText?.string != text { storedAttributedText = nil }
+            if text != oldValue { contentDidChange() }
+        }
     }
+
+    /// The text with attributes: its string is ``text`` (attributes are kept; measurement uses
+    /// ``font``).
+    public var attributedText: NSAttributedString? {
+        get { storedAttributedText ?? text.map { NSAttributedString(string: $0) } }
+        set {
+            storedAttributedText = newValue
+            text = newValue?.string
+        }
+    }
+    private var storedAttributedText: NSAttributedString?
 
     /// The font: the system font at 17 points unless set.
     public var font: Font! = .systemFont(ofSize: 17) {

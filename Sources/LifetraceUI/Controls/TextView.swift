@@ -10,6 +10,17 @@ open class TextView: View {
     public var text: String! = "" {
         didSet { if text != oldValue { contentDidChange() } }
     }
+    /// The text with attributes: its string is ``text`` (attributes kept; measurement uses ``font``).
+    public var attributedText: NSAttributedString! {
+        get { NSAttributedString(string: text ?? "") }
+        set { text = newValue?.string ?? "" }
+    }
+    /// Keyboard settings (kept).
+    public var keyboardType: KeyboardType = .default
+    public var returnKeyType: ReturnKeyType = .default
+    public var autocorrectionType: TextAutocorrectionType = .default
+    public var autocapitalizationType: TextAutocapitalizationType = .sentences
+
     /// The font: the system font at 12 points unless set (UIKit's default for text views).
     public var font: Font? = .systemFont(ofSize: 12) {
         didSet { if font != oldValue { contentDidChange() } }

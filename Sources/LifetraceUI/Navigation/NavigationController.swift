@@ -25,6 +25,20 @@ open class NavigationController: ViewController {
     /// The interactive pop in progress, if any.
     var interactivePop: InteractivePopTransition?
 
+    /// The navigation bar (kept, not drawn: bars are not views here).
+    public let navigationBar = NavigationBar()
+    /// Whether the bar is hidden (kept: it changes no layout here).
+    public var isNavigationBarHidden = false
+    /// Whether the toolbar is hidden (kept).
+    public var isToolbarHidden = true
+    /// Whether the bars hide on swipe (kept).
+    public var hidesBarsOnSwipe = false
+
+    /// Hides or shows the bar (kept).
+    public func setNavigationBarHidden(_ hidden: Bool, animated: Bool) { isNavigationBarHidden = hidden }
+    /// Hides or shows the toolbar (kept).
+    public func setToolbarHidden(_ hidden: Bool, animated: Bool) { isToolbarHidden = hidden }
+
     /// Creates a navigation controller with `rootViewController` at the bottom of its stack.
     public init(rootViewController: ViewController) {
         super.init(nibName: nil, bundle: nil)

@@ -106,7 +106,13 @@ public final class MainRunLoop {
         time.advance(to: deadline)
     }
 
+    /// The run loop whose turn is running (work it runs schedules on it), or ``main`` outside any.
+    public static var current: MainRunLoop { running.last ?? .main }
+    private static var running: [MainRunLoop] = []
+
     private func run(until deadline: Double?) {
+        MainRunLoop.running.append(self)
+        defer { MainRunLoop.running.removeLast() }
         var turns = 0
         while turns < turnLimit {
             turns += 1

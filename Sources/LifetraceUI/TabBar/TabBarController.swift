@@ -20,6 +20,9 @@ open class TabBarController: ViewController {
 
     private var storedSelectedIndex = -1
 
+    /// The tab bar (kept, not drawn: bars are not views here).
+    public private(set) lazy var tabBar = TabBar(owner: self)
+
     /// Creates an empty tab bar controller.
     public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
@@ -34,7 +37,10 @@ open class TabBarController: ViewController {
     }
 
     /// The tabs' controllers, in order.
-    public var viewControllers: [ViewController] { children }
+    public var viewControllers: [ViewController]? {
+        get { children }
+        set { setViewControllers(newValue ?? [], animated: false) }
+    }
 
     /// The selected tab's controller.
     public var selectedViewController: ViewController? {

@@ -47,6 +47,11 @@ public final class Image: Sendable, CustomStringConvertible {
         self.renderingMode = renderingMode
     }
 
+    /// An empty image (no size).
+    public convenience init() {
+        self.init(size: .zero, name: nil, isSymbol: false)
+    }
+
     /// A placeholder image of a size.
     public convenience init(size: Size) {
         self.init(size: size, name: nil, isSymbol: false)
@@ -83,6 +88,9 @@ public final class Image: Sendable, CustomStringConvertible {
 
     /// The same image tinted (kept, not drawn).
     public func withTintColor(_ color: Color) -> Image { self }
+
+    /// The same image tinted, with a rendering mode.
+    public func withTintColor(_ color: Color, renderingMode: RenderingMode) -> Image { withRenderingMode(renderingMode) }
 
     /// The same symbol at another configuration.
     public func withConfiguration(_ configuration: SymbolConfiguration) -> Image {

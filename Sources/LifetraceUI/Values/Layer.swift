@@ -22,6 +22,23 @@ public final class Layer {
     public var shadowColor: Color? = .black
     /// The opacity of the layer.
     public var opacity: Float = 1
+    /// The point the layer rotates and scales about, in unit coordinates (kept).
+    public var anchorPoint = Point(x: 0.5, y: 0.5)
+    /// The anchor point's position in the superlayer (kept).
+    public var position = Point.zero
+    /// The animations added, by key (kept, never run: their effects are not modelled).
+    public private(set) var animations: [String: AnyObject] = [:]
+
+    /// Adds an animation (kept).
+    public func add(_ animation: AnyObject, forKey key: String?) {
+        animations[key ?? "animation-\(animations.count)"] = animation
+    }
+    /// Removes an animation.
+    public func removeAnimation(forKey key: String) { animations[key] = nil }
+    /// Removes every animation.
+    public func removeAllAnimations() { animations.removeAll() }
+    /// The keys of the animations added.
+    public func animationKeys() -> [String]? { animations.isEmpty ? nil : Array(animations.keys) }
 
     init() {}
 }

@@ -28,6 +28,42 @@ open class TextField: Control {
     public var borderStyle: BorderStyle = .none {
         didSet { if borderStyle != oldValue { invalidateIntrinsicContentSize() } }
     }
+    /// When an overlay view shows (UIKit's `UITextField.ViewMode`).
+    public enum ViewMode: Int, Sendable, Hashable { case never, whileEditing, unlessEditing, always }
+
+    /// The text with attributes (its string is ``text``).
+    public var attributedText: NSAttributedString? {
+        get { text.map { NSAttributedString(string: $0) } }
+        set { text = newValue?.string }
+    }
+    /// The placeholder with attributes (its string is ``placeholder``).
+    public var attributedPlaceholder: NSAttributedString? {
+        get { placeholder.map { NSAttributedString(string: $0) } }
+        set { placeholder = newValue?.string }
+    }
+    /// Overlay views and when they show (kept; they take no part in the intrinsic size).
+    public var leftView: View?
+    public var leftViewMode: ViewMode = .never
+    public var rightView: View?
+    public var rightViewMode: ViewMode = .never
+    public var clearButtonMode: ViewMode = .never
+    /// The smallest font size when shrinking to fit (kept).
+    public var minimumFontSize: CGFloat = 0
+    /// Keyboard settings (kept: there is no keyboard).
+    public var keyboardType: KeyboardType = .default
+    public var returnKeyType: ReturnKeyType = .default
+    public var autocorrectionType: TextAutocorrectionType = .default
+    public var autocapitalizationType: TextAutocapitalizationType = .sentences
+    public var spellCheckingType: TextSpellCheckingType = .default
+    public var textContentType: TextContentType?
+
+    /// Where the text is drawn in `bounds` (overridable, as UIKit's).
+    open func textRect(forBounds bounds: Rect) -> Rect { bounds }
+    /// Where the text is drawn while editing.
+    open func editingRect(forBounds bounds: Rect) -> Rect { textRect(forBounds: bounds) }
+    /// Where the placeholder is drawn.
+    open func placeholderRect(forBounds bounds: Rect) -> Rect { textRect(forBounds: bounds) }
+
     /// Kept, not drawn or used: the colour, alignment and keyboard settings.
     public var textColor: Color?
     public var textAlignment: Label.TextAlignment = .natural

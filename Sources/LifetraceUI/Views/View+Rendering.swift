@@ -12,6 +12,10 @@ struct Rendering {
     var isUserInteractionEnabled = true
     var contentMode: View.ContentMode = .scaleToFill
     var layer: Layer?
+    var transform = CGAffineTransform.identity
+    var accessibilityIdentifier: String?
+    var accessibilityLabel: String?
+    var isAccessibilityElement = false
 }
 
 extension View {
@@ -84,6 +88,30 @@ extension View {
             let size = frame.size
             frame = Rect(origin: Point(x: newValue.x - size.width / 2, y: newValue.y - size.height / 2), size: size)
         }
+    }
+
+    /// The view's transform (kept: Auto Layout ignores transforms, as UIKit's does, and nothing is drawn).
+    public var transform: CGAffineTransform {
+        get { rendering.transform }
+        set { rendering.transform = newValue }
+    }
+
+    /// The identifier UI tests find the view by (kept).
+    public var accessibilityIdentifier: String? {
+        get { rendering.accessibilityIdentifier }
+        set { rendering.accessibilityIdentifier = newValue }
+    }
+
+    /// The label VoiceOver reads (kept).
+    public var accessibilityLabel: String? {
+        get { rendering.accessibilityLabel }
+        set { rendering.accessibilityLabel = newValue }
+    }
+
+    /// Whether VoiceOver treats the view as one element (kept).
+    public var isAccessibilityElement: Bool {
+        get { rendering.isAccessibilityElement }
+        set { rendering.isAccessibilityElement = newValue }
     }
 
     /// The view itself, or the first view below it (depth first) whose ``tag`` is `tag`.

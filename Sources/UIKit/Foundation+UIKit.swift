@@ -1,0 +1,49 @@
+public import Foundation
+public import LifetraceUI
+
+// What UIKit adds to Foundation's types (IndexPath's rows and items, the text attribute keys,
+// CGRect insetting), which Foundation on Linux does not have.
+
+extension IndexPath {
+    /// A row in a section (UIKit's table view index path).
+    public init(row: Int, section: Int) { self.init(indexes: [section, row]) }
+    /// An item in a section (UIKit's collection view index path).
+    public init(item: Int, section: Int) { self.init(indexes: [section, item]) }
+    /// The section: the first index.
+    public var section: Int {
+        get { self[0] }
+        set { self[0] = newValue }
+    }
+    /// The row: the second index.
+    public var row: Int {
+        get { self[1] }
+        set { self[1] = newValue }
+    }
+    /// The item: the second index.
+    public var item: Int {
+        get { self[1] }
+        set { self[1] = newValue }
+    }
+}
+
+extension NSAttributedString.Key {
+    /// UIKit's text attributes (kept in attributed strings; labels measure with their font).
+    public static let font = NSAttributedString.Key("NSFont")
+    public static let foregroundColor = NSAttributedString.Key("NSColor")
+    public static let backgroundColor = NSAttributedString.Key("NSBackgroundColor")
+    public static let paragraphStyle = NSAttributedString.Key("NSParagraphStyle")
+    public static let kern = NSAttributedString.Key("NSKern")
+    public static let underlineStyle = NSAttributedString.Key("NSUnderline")
+    public static let strikethroughStyle = NSAttributedString.Key("NSStrikethrough")
+    public static let baselineOffset = NSAttributedString.Key("NSBaselineOffset")
+    public static let link = NSAttributedString.Key("NSLink")
+}
+
+extension CGRect {
+    /// The rectangle inset by `insets` (UIKit's `inset(by:)`).
+    public func inset(by insets: UIEdgeInsets) -> CGRect {
+        CGRect(
+            x: minX + insets.left, y: minY + insets.top, width: width - insets.left - insets.right,
+            height: height - insets.top - insets.bottom)
+    }
+}
