@@ -1,30 +1,8 @@
 public import Foundation
 public import LifetraceUI
 
-// What UIKit adds to Foundation's types (IndexPath's rows and items, the text attribute keys,
-// CGRect insetting), which Foundation on Linux does not have.
-
-extension IndexPath {
-    /// A row in a section (UIKit's table view index path).
-    public init(row: Int, section: Int) { self.init(indexes: [section, row]) }
-    /// An item in a section (UIKit's collection view index path).
-    public init(item: Int, section: Int) { self.init(indexes: [section, item]) }
-    /// The section: the first index.
-    public var section: Int {
-        get { self[0] }
-        set { self[0] = newValue }
-    }
-    /// The row: the second index.
-    public var row: Int {
-        get { self[1] }
-        set { self[1] = newValue }
-    }
-    /// The item: the second index.
-    public var item: Int {
-        get { self[1] }
-        set { self[1] = newValue }
-    }
-}
+// What UIKit adds to Foundation's types (the text attribute keys, CGRect insetting), which
+// Foundation on Linux does not have. (IndexPath's rows and items are the runtime's: its lists use them.)
 
 extension NSAttributedString.Key {
     /// UIKit's text attributes (kept in attributed strings; labels measure with their font).

@@ -61,6 +61,19 @@ public typealias CALayer = Layer
 public typealias NSTextAlignment = Label.TextAlignment
 public typealias NSLineBreakMode = Label.LineBreakMode
 
+// MARK: Lists
+
+public typealias UIScrollView = ScrollView
+public typealias UIScrollViewDelegate = ScrollViewDelegate
+public typealias UITableView = TableView
+public typealias UITableViewCell = TableViewCell
+public typealias UITableViewController = TableViewController
+public typealias UITableViewDataSource = TableViewDataSource
+public typealias UITableViewDelegate = TableViewDelegate
+public typealias UITableViewDataSourcePrefetching = TableViewDataSourcePrefetching
+public typealias UIContentConfiguration = ContentConfiguration
+public typealias UIListContentConfiguration = ListContentConfiguration
+
 // MARK: Layout
 
 public typealias NSLayoutConstraint = LayoutConstraint

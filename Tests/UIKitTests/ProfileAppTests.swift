@@ -11,38 +11,19 @@ import UIKit
 @Suite("UIKit code: a profile app")
 @MainActor
 struct ProfileAppTests {
-    /// One test's world: a recording sink and a window on a run loop of its own.
     @MainActor
-    final class App {
-        let recording = RecordingSink()
-        let runLoop = MainRunLoop(clock: .virtual)
-        let window: UIWindow
+    final class Profile {
         let profile = ProfileViewController()
         let navigation: UINavigationController
-
-        init() {
-            runLoop.diagnosticHandler = { _ in }
-            window = UIWindow(frame: UIScreen.main.bounds, runLoop: runLoop)
-            navigation = UINavigationController(rootViewController: profile)
-        }
-
-        func launch() {
-            window.rootViewController = navigation
-            window.makeKeyAndVisible()
-            runLoop.runUntilIdle()
-        }
-
-        /// `controller hook` lines of the golden hooks, for the controllers named.
-        func lines(_ hooks: [String], of controllers: Set<String>) -> [String] {
-            recording.events
-                .filter { $0.phase != .end && hooks.contains($0.hook.name) && controllers.contains($0.controller) }
-                .map { "\($0.controller) \($0.hook.name)" }
-        }
+        init() { navigation = UINavigationController(rootViewController: profile) }
     }
 
-    func withApp(_ body: (App) throws -> Void) rethrows {
-        let app = App()
-        try LifetraceSystem.withSink(app.recording) { try body(app) }
+    func withApp(_ body: (TestApp, Profile) throws -> Void) rethrows {
+        try TestApp.with { app in
+            let profile = Profile()
+            app.launch(profile.navigation)
+            try body(app, profile)
+        }
     }
 
     /// The expected lines of an in-repository golden file, its controllers renamed.
@@ -60,36 +41,34 @@ struct ProfileAppTests {
 
     @Test("launch and push in UIKit code come in the device's order")
     func launchAndPush() throws {
-        try withApp { app in
+        try withApp { app, p in
             let launch = try golden("seed004-launch", renaming: ["First": "ProfileViewController"])
-            app.launch()
             #expect(app.lines(launch.hooks, of: ["ProfileViewController"]) == launch.lines)
-            #expect(app.profile.navigationItem.title == "Profile", "title sets the navigation item's")
+            #expect(p.profile.navigationItem.title == "Profile", "title sets the navigation item's")
 
             app.recording.removeAll()
             let push = try golden("seed004-push-animated", renaming: ["First": "ProfileViewController", "Second": "FollowersViewController"])
-            app.profile.follow.tap()
-            app.runLoop.runUntilIdle()
+            p.profile.follow.tap()
+            app.settle()
             #expect(app.lines(push.hooks, of: ["ProfileViewController", "FollowersViewController"]) == push.lines)
-            #expect(app.navigation.topViewController is FollowersViewController)
-            #expect(app.navigation.topViewController?.title == "Followers")
+            #expect(p.navigation.topViewController is FollowersViewController)
+            #expect(p.navigation.topViewController?.title == "Followers")
         }
     }
 
     @Test("labels and buttons size from their measured text; the stack lays them out")
     func measuredLayout() {
-        withApp { app in
-            app.launch()
-            let stack = app.profile.stack
-            let margins = app.profile.view.layoutMargins
-            #expect(stack.frame.width == app.profile.view.bounds.width - margins.left - margins.right)
-            let bio = app.profile.bio
+        withApp { app, p in
+            let stack = p.profile.stack
+            let margins = p.profile.view.layoutMargins
+            #expect(stack.frame.width == p.profile.view.bounds.width - margins.left - margins.right)
+            let bio = p.profile.bio
             let oneLine = bio.font.lineHeight
             #expect(bio.frame.width <= stack.frame.width)
             #expect(bio.frame.height > 2 * oneLine, "the biography wraps at the stack's width: \(bio.frame)")
             let fitting = bio.sizeThatFits(CGSize(width: stack.frame.width, height: .greatestFiniteMagnitude))
         #expect(abs(bio.frame.width - fitting.width) < 1e-6 && abs(bio.frame.height - fitting.height) < 1e-6, "\(bio.frame) against \(fitting)")
-            let button = app.profile.follow
+            let button = p.profile.follow
             #expect(abs(button.frame.height - button.intrinsicContentSize.height) < 1e-6)
             #expect(button.frame.width > 60, "the title and image are measured: \(button.frame)")
             #expect(stack.arrangedSubviews.first?.frame.size == CGSize(width: 64, height: 64))
@@ -98,19 +77,18 @@ struct ProfileAppTests {
 
     @Test("a bar button presents a sheet; its cancel dismisses it; the presenter stays silent")
     func sheetFromBarButton() throws {
-        try withApp { app in
-            app.launch()
+        try withApp { app, p in
             app.recording.removeAll()
-            app.profile.navigationItem.rightBarButtonItem?.tap()
-            app.runLoop.runUntilIdle()
-            let sheet = try #require(app.profile.presentedViewController as? UINavigationController)
+            p.profile.navigationItem.rightBarButtonItem?.tap()
+            app.settle()
+            let sheet = try #require(p.profile.presentedViewController as? UINavigationController)
             #expect(sheet.topViewController is EditProfileViewController)
             #expect(app.lines(["viewWillDisappear", "viewDidDisappear"], of: ["ProfileViewController"]).isEmpty)
             #expect(app.lines(["viewDidLoad", "viewWillAppear", "viewDidAppear"], of: ["EditProfileViewController"])
                 == ["EditProfileViewController viewDidLoad", "EditProfileViewController viewWillAppear", "EditProfileViewController viewDidAppear"])
             sheet.topViewController?.navigationItem.leftBarButtonItem?.tap()
-            app.runLoop.runUntilIdle()
-            #expect(app.profile.presentedViewController == nil)
+            app.settle()
+            #expect(p.profile.presentedViewController == nil)
             #expect(app.lines(["viewWillDisappear", "viewDidDisappear"], of: ["EditProfileViewController"])
                 == ["EditProfileViewController viewWillDisappear", "EditProfileViewController viewDidDisappear"])
         }
@@ -118,12 +96,11 @@ struct ProfileAppTests {
 
     @Test("a rotation reaches viewWillTransition(to:with:) and traitCollectionDidChange in UIKit's signatures")
     func rotation() {
-        withApp { app in
-            app.launch()
+        withApp { app, p in
             app.recording.removeAll()
             app.window.transition(to: CGSize(width: 844, height: 390))
-            app.runLoop.runUntilIdle()
-            #expect(app.profile.transitions == [CGSize(width: 844, height: 390)])
+            app.settle()
+            #expect(p.profile.transitions == [CGSize(width: 844, height: 390)])
             let hooks = app.lines(["willTransitionToTraitCollection", "viewWillTransition", "traitCollectionDidChange"], of: ["ProfileViewController"])
             #expect(hooks.contains("ProfileViewController viewWillTransition"))
             #expect(hooks.last == "ProfileViewController traitCollectionDidChange")

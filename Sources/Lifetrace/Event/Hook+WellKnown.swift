@@ -97,12 +97,32 @@ extension Hook {
     @inlinable public static var presentationControllerDidAttemptToDismiss: Hook { Hook(code: 46) }
     /// A size transition is about to change the controller's traits (`willTransition(to:with:)` of `UIContentContainer`); `text` names the traits that will change, old and new values.
     @inlinable public static var willTransitionToTraitCollection: Hook { Hook(code: 47) }
+    /// One display frame of a driven scroll: the offset moves, the scroll view lays out; `text` gives the frame's number, offset and budget, the `end` counts the cells configured in it. A frame longer than its budget (8.3 ms at 120 Hz) is a hitch.
+    @inlinable public static var displayFrame: Hook { Hook(code: 48) }
+    /// A scroll view's content offset changed (its delegate's `scrollViewDidScroll(_:)`); `text` is the offset.
+    @inlinable public static var scrollViewDidScroll: Hook { Hook(code: 49) }
+    /// A driven scroll begins as a drag (the delegate's `scrollViewWillBeginDragging(_:)`).
+    @inlinable public static var scrollViewWillBeginDragging: Hook { Hook(code: 50) }
+    /// The drag ends (the delegate's `scrollViewDidEndDragging(_:willDecelerate:)`); `text` says whether it decelerates.
+    @inlinable public static var scrollViewDidEndDragging: Hook { Hook(code: 51) }
+    /// The scroll came to rest after decelerating (the delegate's `scrollViewDidEndDecelerating(_:)`).
+    @inlinable public static var scrollViewDidEndDecelerating: Hook { Hook(code: 52) }
+    /// A list asks its data source for a cell (`tableView(_:cellForRowAt:)`, `collectionView(_:cellForItemAt:)`); `text` is the index path, section-row.
+    @inlinable public static var cellForRowAt: Hook { Hook(code: 53) }
+    /// A cell is about to enter the visible area (the delegate's `willDisplay`); `text` is its index path.
+    @inlinable public static var willDisplayCell: Hook { Hook(code: 54) }
+    /// A cell left the visible area and went back to its reuse pool (the delegate's `didEndDisplaying`); `text` is its index path.
+    @inlinable public static var didEndDisplayingCell: Hook { Hook(code: 55) }
+    /// A cell from the reuse pool is about to be handed out again (`prepareForReuse()`).
+    @inlinable public static var prepareForReuse: Hook { Hook(code: 56) }
+    /// A list measures a cell: a delegate's height, or a self-sizing cell's content view fitted with Auto Layout (`systemLayoutSizeFitting`); `text` is the index path and how.
+    @inlinable public static var sizeCell: Hook { Hook(code: 57) }
 }
 
 extension HookNames {
     /// The number of well-known hooks; codes at or above it are hooks of other runtimes.
     @inlinable
-    static var wellKnownCount: UInt32 { 48 }
+    static var wellKnownCount: UInt32 { 58 }
 
     /// The name of a well-known hook as static text (no allocation, no reference count, nothing to
     /// escape), or `nil` for a hook of another runtime.
@@ -156,6 +176,16 @@ extension HookNames {
         case 45: "presentationControllerDidDismiss"
         case 46: "presentationControllerDidAttemptToDismiss"
         case 47: "willTransitionToTraitCollection"
+        case 48: "frame"
+        case 49: "scrollViewDidScroll"
+        case 50: "scrollViewWillBeginDragging"
+        case 51: "scrollViewDidEndDragging"
+        case 52: "scrollViewDidEndDecelerating"
+        case 53: "cellForRowAt"
+        case 54: "willDisplayCell"
+        case 55: "didEndDisplayingCell"
+        case 56: "prepareForReuse"
+        case 57: "sizeCell"
         default: nil
         }
     }
@@ -175,7 +205,7 @@ extension HookNames {
         switch code {
         case 0, 1, 17, 38, 39, 40: "loading"
         case 2, 3, 4, 5, 6: "appearance"
-        case 7, 8, 9, 10, 11, 12, 26, 29, 30, 31, 32, 33, 41, 42, 47: "layout"
+        case 7, 8, 9, 10, 11, 12, 26, 29, 30, 31, 32, 33, 41, 42, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57: "layout"
         case 14, 15: "containment"
         case 16, 18, 19, 20, 21, 27, 35, 43, 44, 45, 46: "transition"
         case 22, 23, 24, 25: "editing"

@@ -187,7 +187,7 @@ final class LayoutEngine {
     /// depends on its width (a label wrapping at its own width) is measured again at the width
     /// just solved, and the engine solves once more, all before layout, so the controller sees one
     /// layout pass, as on a device.
-    private func remeasureAtSolvedWidths() {
+    func remeasureAtSolvedWidths() {
         guard !widthDependentViews.isEmpty else { return }
         var changed = false
         for view in widthDependentViews.values {
@@ -213,6 +213,7 @@ final class LayoutEngine {
     func fittingSize() -> Size {
         flush()
         solver.updateVariables()
+        remeasureAtSolvedWidths()
         let variables = host.layoutVariables
         return Size(width: Self.clean(variables.width.value), height: Self.clean(variables.height.value))
     }

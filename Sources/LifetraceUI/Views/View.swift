@@ -51,7 +51,23 @@ open class View: @MainActor Instrumented {
     }
 
     /// The view's own coordinate space: its size, at the origin.
-    public private(set) var bounds: Rect = .zero
+    ///
+    /// Setting its origin scrolls the content (a scroll view's ``ScrollView/contentOffset``): the
+    /// subviews keep their frames and move on screen, and the view lays out again; setting its
+    /// size is setting the frame's.
+    public var bounds: Rect {
+        get { storedBounds }
+        set {
+            if newValue.origin != storedBounds.origin {
+                storedBounds.origin = newValue.origin
+                View.geometryRevision &+= 1
+                setNeedsLayout()
+            }
+            if newValue.size != storedBounds.size { frame = Rect(origin: origin, size: newValue.size) }
+        }
+    }
+
+    private var storedBounds: Rect = .zero
 
     private var origin: Point = .zero
 
@@ -186,7 +202,7 @@ open class View: @MainActor Instrumented {
     /// Creates a view with a frame (UIKit's designated initialiser for views made in code).
     public init(frame: Rect) {
         self.origin = frame.origin
-        self.bounds = Rect(origin: .zero, size: frame.size)
+        self.storedBounds = Rect(origin: .zero, size: frame.size)
     }
 
     /// Creates a view unarchived from a nib: a storyboard scene's ``NibCoder`` names it; other
@@ -280,9 +296,13 @@ open class View: @MainActor Instrumented {
         } else if let known = View.windowOrigins[ObjectIdentifier(self)] {
             return known
         }
+        // Each superview's bounds origin (its scrolled offset) shifts what is inside it.
         var origin = self.origin
         var current = superview
-        while let view = current, !(view is Window) {
+        while let view = current {
+            origin.x -= view.storedBounds.origin.x
+            origin.y -= view.storedBounds.origin.y
+            if view is Window { break }
             if let known = View.windowOrigins[ObjectIdentifier(view)] {
                 origin.x += known.x
                 origin.y += known.y
@@ -428,7 +448,7 @@ open class View: @MainActor Instrumented {
             case .size(let view, let size):
                 let old = view.bounds.size
                 guard size != old else { continue }
-                view.bounds.size = size
+                view.storedBounds.size = size
                 View.geometryRevision &+= 1
                 view.setNeedsLayout()
                 guard view.autoresizesSubviews else { continue }

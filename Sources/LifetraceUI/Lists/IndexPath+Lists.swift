@@ -1,0 +1,23 @@
+import Foundation
+
+extension IndexPath {
+    /// A row in a section (UIKit's table view index path).
+    public init(row: Int, section: Int) { self.init(indexes: [section, row]) }
+    /// An item in a section (UIKit's collection view index path).
+    public init(item: Int, section: Int) { self.init(indexes: [section, item]) }
+    /// The section: the first index.
+    public var section: Int {
+        get { self[0] }
+        set { self[0] = newValue }
+    }
+    /// The row: the second index.
+    public var row: Int {
+        get { self[1] }
+        set { self[1] = newValue }
+    }
+    /// The item: the second index.
+    public var item: Int {
+        get { self[1] }
+        set { self[1] = newValue }
+    }
+}
