@@ -29,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/swift-otel/swift-w3c-trace-context", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        // `lifetrace port`: rewrites what Linux Swift cannot compile (target–action, outlets).
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         // The instrumentation core: no dependency on any UI runtime. CLifetrace holds its hot-path
@@ -109,11 +111,19 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
             ]
         ),
+        // `lifetrace port`: the mechanical rewrite of iOS idioms Linux Swift cannot compile.
+        .target(
+            name: "LifetracePort",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         .executableTarget(
             name: "lifetrace",
             dependencies: [
                 "Lifetrace", "LifetraceLTTng", "LifetraceUI", "LifetraceScenario", "LifetraceAnalysis",
-                "LifetraceCTF", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "LifetraceCTF", "LifetracePort", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Release builds link the Swift runtime and libraries statically: loading a dozen Swift
             // shared objects was a fifth of `lifetrace run`'s start-up (issue 15, docs/benchmarks.md).
@@ -144,6 +154,7 @@ let package = Package(
         .target(name: "LifetraceTestSupport", path: "Tests/LifetraceTestSupport"),
         .testTarget(name: "LifetraceTests", dependencies: ["Lifetrace", "LifetraceTestSupport"]),
         .testTarget(name: "LifetraceUITests", dependencies: ["Lifetrace", "LifetraceUI", "LifetraceScenario"]),
+        .testTarget(name: "LifetracePortTests", dependencies: ["LifetracePort", "LifetraceTestSupport"]),
         // Controllers written as for iOS (`import UIKit` and nothing else), run and traced.
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "Lifetrace", "LifetraceTestSupport"]),
         .testTarget(

@@ -73,6 +73,22 @@ public typealias UITableViewDelegate = TableViewDelegate
 public typealias UITableViewDataSourcePrefetching = TableViewDataSourcePrefetching
 public typealias UIContentConfiguration = ContentConfiguration
 public typealias UIListContentConfiguration = ListContentConfiguration
+public typealias UITableViewDiffableDataSource = TableViewDiffableDataSource
+public typealias UICollectionView = CollectionView
+public typealias UICollectionReusableView = CollectionReusableView
+public typealias UICollectionViewCell = CollectionViewCell
+public typealias UICollectionViewListCell = CollectionViewListCell
+public typealias UICollectionViewLayout = CollectionViewLayout
+public typealias UICollectionViewLayoutAttributes = CollectionViewLayoutAttributes
+public typealias UICollectionViewFlowLayout = CollectionViewFlowLayout
+public typealias UICollectionViewCompositionalLayout = CollectionViewCompositionalLayout
+public typealias UICollectionLayoutListConfiguration = CollectionLayoutListConfiguration
+public typealias UICollectionViewDataSource = CollectionViewDataSource
+public typealias UICollectionViewDelegate = CollectionViewDelegate
+public typealias UICollectionViewDelegateFlowLayout = CollectionViewDelegateFlowLayout
+public typealias UICollectionViewDataSourcePrefetching = CollectionViewDataSourcePrefetching
+public typealias UICollectionViewDiffableDataSource = CollectionViewDiffableDataSource
+public typealias NSDiffableDataSourceSnapshot = DiffableDataSourceSnapshot
 
 // MARK: Layout
 

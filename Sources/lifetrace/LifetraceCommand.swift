@@ -10,6 +10,7 @@ struct LifetraceCommand: AsyncParsableCommand {
         subcommands: [
             RunCommand.self, DemoCommand.self, CheckCommand.self, EmitCommand.self,
             StatsCommand.self, ReportCommand.self, ExportCommand.self, DiffCommand.self, ConvertCommand.self, WatchCommand.self,
+            PortCommand.self,
         ],
         defaultSubcommand: DemoCommand.self
     )

@@ -117,12 +117,14 @@ extension Hook {
     @inlinable public static var prepareForReuse: Hook { Hook(code: 56) }
     /// A list measures a cell: a delegate's height, or a self-sizing cell's content view fitted with Auto Layout (`systemLayoutSizeFitting`); `text` is the index path and how.
     @inlinable public static var sizeCell: Hook { Hook(code: 57) }
+    /// A diffable data source applies a snapshot: the difference from the current one, as one batch of list updates; `text` gives the items and the insertions, deletions and moves, the `end` counts the changes.
+    @inlinable public static var applySnapshot: Hook { Hook(code: 58) }
 }
 
 extension HookNames {
     /// The number of well-known hooks; codes at or above it are hooks of other runtimes.
     @inlinable
-    static var wellKnownCount: UInt32 { 58 }
+    static var wellKnownCount: UInt32 { 59 }
 
     /// The name of a well-known hook as static text (no allocation, no reference count, nothing to
     /// escape), or `nil` for a hook of another runtime.
@@ -186,6 +188,7 @@ extension HookNames {
         case 55: "didEndDisplayingCell"
         case 56: "prepareForReuse"
         case 57: "sizeCell"
+        case 58: "applySnapshot"
         default: nil
         }
     }
@@ -205,7 +208,7 @@ extension HookNames {
         switch code {
         case 0, 1, 17, 38, 39, 40: "loading"
         case 2, 3, 4, 5, 6: "appearance"
-        case 7, 8, 9, 10, 11, 12, 26, 29, 30, 31, 32, 33, 41, 42, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57: "layout"
+        case 7, 8, 9, 10, 11, 12, 26, 29, 30, 31, 32, 33, 41, 42, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58: "layout"
         case 14, 15: "containment"
         case 16, 18, 19, 20, 21, 27, 35, 43, 44, 45, 46: "transition"
         case 22, 23, 24, 25: "editing"

@@ -119,3 +119,22 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable {
         hasher.combine(secondaryText)
     }
 }
+
+extension View {
+    /// Replaces `old` (a view made from a configuration) with a view made from `configuration`,
+    /// pinned to this view's edges; returns the new one.
+    func installContent(of configuration: (any ContentConfiguration)?, replacing old: View?) -> View? {
+        old?.removeFromSuperview()
+        guard let configuration else { return nil }
+        let made = configuration.makeContentView()
+        made.translatesAutoresizingMaskIntoConstraints = false
+        addSubview(made)
+        LayoutConstraint.activate([
+            made.leadingAnchor.constraint(equalTo: leadingAnchor),
+            made.trailingAnchor.constraint(equalTo: trailingAnchor),
+            made.topAnchor.constraint(equalTo: topAnchor),
+            made.bottomAnchor.constraint(equalTo: bottomAnchor),
+        ])
+        return made
+    }
+}

@@ -247,6 +247,15 @@ open class ScrollView: View {
         }
     }
 
+    /// Runs a list's call to its data source or delegate as an interval of `hook`: of the data
+    /// source when it is instrumented (a controller), of the list otherwise.
+    func callList<R>(_ dataSource: AnyObject?, _ hook: Hook, _ text: @autoclosure () -> String, _ body: () -> R) -> R {
+        if let instrumented = dataSource as? any Instrumented {
+            return instrumented.withInterval(hook, text: text(), body)
+        }
+        return withInterval(hook, text: text(), body)
+    }
+
     // MARK: Layout
 
     /// Updates the adjusted inset (a scroll view resting at the top follows a changed inset),

@@ -1,9 +1,10 @@
 import Foundation
 
-/// Where a table's sections and rows are: one flat list of items (each section's header, its
-/// rows, its footer), their heights (estimated until measured) and their tops, kept as prefix
-/// sums recomputed lazily from the first height that changed, so finding the rows in a rectangle
-/// is a binary search and a frame that measures a few rows costs one pass over what follows them.
+/// Where a list's sections and rows are: one flat list of items (each section's header, its
+/// rows, its footer), their heights (estimated until measured) and their tops, kept in a Fenwick
+/// tree of heights: a top is a prefix sum, a height change a point update and finding the rows in
+/// a rectangle a descent, each O(log n), so what a scrolled frame costs does not grow with the
+/// number of rows.
 struct TableGeometry {
     enum Item: Equatable {
         case header(Int)
@@ -14,14 +15,13 @@ struct TableGeometry {
     private(set) var items: [Item] = []
     private var heights: [CGFloat] = []
     private var measured: [Bool] = []
-    private var tops: [CGFloat] = [0]
-    private var cleanThrough = 0
+    /// The Fenwick tree of `heights` (1-based: `tree[i]` sums the heights of items
+    /// `i - lowbit(i) ..< i`).
+    private var tree: [CGFloat] = [0]
     /// The flat index of each section's header item.
     private(set) var sectionStarts: [Int] = []
     /// The height above the first section (the table header view).
-    var leading: CGFloat = 0 {
-        didSet { if leading != oldValue { cleanThrough = 0 } }
-    }
+    var leading: CGFloat = 0
 
     init() {}
 
@@ -34,8 +34,7 @@ struct TableGeometry {
         }
         heights = Array(repeating: 0, count: items.count)
         measured = Array(repeating: false, count: items.count)
-        tops = Array(repeating: 0, count: items.count + 1)
-        cleanThrough = 0
+        tree = Array(repeating: 0, count: items.count + 1)
     }
 
     var count: Int { items.count }
@@ -56,55 +55,58 @@ struct TableGeometry {
     @discardableResult
     mutating func setHeight(_ height: CGFloat, at index: Int, measured isMeasured: Bool) -> Bool {
         measured[index] = isMeasured
-        guard heights[index] != height else { return false }
+        let delta = height - heights[index]
+        guard delta != 0 else { return false }
         heights[index] = height
-        cleanThrough = min(cleanThrough, index)
+        var node = index + 1
+        while node < tree.count {
+            tree[node] += delta
+            node += node & -node
+        }
         return true
     }
 
-    /// Brings the tops up to date (from the first changed height on).
-    private mutating func updateTops() {
-        tops[0] = leading
-        guard cleanThrough < items.count else { return }
-        var index = cleanThrough
-        while index < items.count {
-            tops[index + 1] = tops[index] + heights[index]
-            index += 1
+    /// The sum of the heights of the items before `index`.
+    private func prefix(_ index: Int) -> CGFloat {
+        var sum: CGFloat = 0
+        var node = index
+        while node > 0 {
+            sum += tree[node]
+            node -= node & -node
         }
-        cleanThrough = items.count
+        return sum
     }
 
     /// An item's top (in the content).
-    mutating func top(ofRow index: Int) -> CGFloat {
-        updateTops()
-        return tops[index]
-    }
+    func top(ofRow index: Int) -> CGFloat { leading + prefix(index) }
 
     /// The height of everything.
-    mutating func total() -> CGFloat {
-        updateTops()
-        return tops[items.count]
+    func total() -> CGFloat { leading + prefix(items.count) }
+
+    /// The number of items whose bottoms are at or above `y` (measured from the first item):
+    /// the index of the first item that reaches below `y`.
+    private func firstItem(below y: CGFloat) -> Int {
+        var index = 0
+        var remaining = y
+        var step = 1
+        while step * 2 < tree.count { step *= 2 }
+        while step > 0 {
+            let next = index + step
+            if next < tree.count, tree[next] <= remaining {
+                index = next
+                remaining -= tree[next]
+            }
+            step /= 2
+        }
+        return index
     }
 
-    /// The items that overlap `minY..<maxY` (a zero-height item on its edge counts).
-    mutating func items(overlapping minY: CGFloat, _ maxY: CGFloat) -> Range<Int> {
-        updateTops()
+    /// The items that overlap `minY..<maxY` (a zero-height item on its upper edge counts).
+    func items(overlapping minY: CGFloat, _ maxY: CGFloat) -> Range<Int> {
         guard !items.isEmpty, maxY > minY else { return 0..<0 }
-        // The first item whose bottom is below minY.
-        var low = 0
-        var high = items.count
-        while low < high {
-            let middle = (low + high) / 2
-            if tops[middle + 1] <= minY { low = middle + 1 } else { high = middle }
-        }
-        let first = low
-        // The first item whose top is at or below maxY.
-        low = first
-        high = items.count
-        while low < high {
-            let middle = (low + high) / 2
-            if tops[middle] < maxY { low = middle + 1 } else { high = middle }
-        }
-        return first..<low
+        let first = firstItem(below: minY - leading)
+        var last = first
+        while last < items.count, top(ofRow: last) < maxY { last += 1 }
+        return min(first, items.count)..<last
     }
 }

@@ -38,14 +38,14 @@ extension TableView {
     /// changed from the estimate.
     private func show(_ indexPath: IndexPath, at index: Int) -> Bool {
         guard let dataSource else { return false }
-        let cell = callList(.cellForRowAt, indexPath.hookText) { dataSource.tableView(self, cellForRowAt: indexPath) }
+        let cell = callList(dataSource, .cellForRowAt, indexPath.hookText) { dataSource.tableView(self, cellForRowAt: indexPath) }
         let height = measuredHeight(of: cell, at: indexPath, index: index)
         let changed = geometry.setHeight(height, at: index, measured: true)
         visible[indexPath] = cell
         if cell.superview !== self { insertSubview(cell, at: 0) }
         cell.frame = Rect(x: 0, y: geometry.top(ofRow: index), width: bounds.width, height: height)
         if selectedRows.contains(indexPath) { cell.setSelected(true, animated: false) }
-        callList(.willDisplayCell, indexPath.hookText) { tableDelegate?.tableView(self, willDisplay: cell, forRowAt: indexPath) }
+        callList(dataSource, .willDisplayCell, indexPath.hookText) { tableDelegate?.tableView(self, willDisplay: cell, forRowAt: indexPath) }
         return changed
     }
 
@@ -53,11 +53,11 @@ extension TableView {
     private func measuredHeight(of cell: TableViewCell, at indexPath: IndexPath, index: Int) -> CGFloat {
         if geometry.isMeasured(index) { return geometry.height(ofRow: index) }
         if let delegate = tableDelegate {
-            let asked = callList(.sizeCell, "\(indexPath.hookText) delegate") { delegate.tableView(self, heightForRowAt: indexPath) }
+            let asked = callList(dataSource, .sizeCell, "\(indexPath.hookText) delegate") { delegate.tableView(self, heightForRowAt: indexPath) }
             if asked != TableView.automaticDimension { return max(0, asked) }
         }
         if rowHeight != TableView.automaticDimension { return max(0, rowHeight) }
-        return callList(.sizeCell, "\(indexPath.hookText) fitting") {
+        return callList(dataSource, .sizeCell, "\(indexPath.hookText) fitting") {
             cell.frame = Rect(x: 0, y: 0, width: bounds.width, height: cell.frame.height)
             cell.contentView.frame = cell.bounds
             let fitted = cell.contentView.systemLayoutSizeFitting(
@@ -128,7 +128,7 @@ extension TableView {
     /// Gives a row's cell back to its pool (`didEndDisplaying`).
     func endDisplaying(at indexPath: IndexPath) {
         guard let cell = visible.removeValue(forKey: indexPath) else { return }
-        callList(.didEndDisplayingCell, indexPath.hookText) { tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath) }
+        callList(dataSource, .didEndDisplayingCell, indexPath.hookText) { tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath) }
         cell.removeFromSuperview()
         if cell.isSelected { cell.setSelected(false, animated: false) }
         if let identifier = cell.reuseIdentifier { pools[identifier, default: []].append(cell) }
@@ -197,14 +197,5 @@ extension TableView {
         guard !upcoming.isEmpty else { return }
         prefetched.formUnion(upcoming)
         prefetchDataSource.tableView(self, prefetchRowsAt: upcoming)
-    }
-
-    /// Runs a data source or delegate call as an interval of hook: of the data source when it is
-    /// instrumented (a controller), of the table otherwise.
-    func callList<R>(_ hook: Hook, _ text: @autoclosure () -> String, _ body: () -> R) -> R {
-        if let instrumented = dataSource as? any Instrumented {
-            return instrumented.withInterval(hook, text: text(), body)
-        }
-        return withInterval(hook, text: text(), body)
     }
 }

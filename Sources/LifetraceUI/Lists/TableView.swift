@@ -79,7 +79,7 @@ open class TableView: ScrollView {
     /// Selected rows.
     var selectedRows: [IndexPath] = []
     /// Changes made in the open batches (TableView+Updates.swift), and how many are open.
-    var pendingBatch = Batch()
+    var pendingBatch = ListBatch()
     var openBatches = 0
 
     /// A table of a style.

@@ -126,18 +126,6 @@ open class TableViewCell: View {
     }
 
     private func rebuildConfiguredContent() {
-        configuredView?.removeFromSuperview()
-        configuredView = nil
-        guard let contentConfiguration else { return }
-        let made = contentConfiguration.makeContentView()
-        made.translatesAutoresizingMaskIntoConstraints = false
-        contentView.addSubview(made)
-        LayoutConstraint.activate([
-            made.leadingAnchor.constraint(equalTo: contentView.leadingAnchor),
-            made.trailingAnchor.constraint(equalTo: contentView.trailingAnchor),
-            made.topAnchor.constraint(equalTo: contentView.topAnchor),
-            made.bottomAnchor.constraint(equalTo: contentView.bottomAnchor),
-        ])
-        configuredView = made
+        configuredView = contentView.installContent(of: contentConfiguration, replacing: configuredView)
     }
 }
