@@ -4,7 +4,8 @@
 # headless with a JSON-lines sink chosen from the environment, and the trace reads back: the push
 # from the sign-in form to the welcome screen comes in the order a device produced for a push
 # (Tests/LifetraceScenarioTests/Fixtures/golden/seed004-push-animated.golden), and
-# `lifetrace stats --by-controller` names the app's controllers.
+# `lifetrace stats --by-controller` names the app's controllers and shows the inbox's scroll
+# frame by frame against its budget.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 root=$PWD
@@ -40,4 +41,8 @@ fi
 [[ -x "$root/.build/debug/lifetrace" ]] || swift build --product lifetrace >/dev/null
 stats=$("$root/.build/debug/lifetrace" stats "$trace" --by-controller)
 grep -q "WelcomeViewController *viewDidLoad" <<<"$stats" || { echo "$stats" >&2; fail "stats do not name the app's controllers"; }
+# The inbox's scroll: one second at 120 Hz, every frame in the stats against its 8.33 ms budget.
+frames=$(grep '^Frames: ' <<<"$stats") || { echo "$stats" >&2; fail "stats show no frames of the inbox's scroll"; }
+[[ $frames == "Frames: 120, budget 8.33 ms,"* ]] || fail "expected 120 frames at 8.33 ms: $frames"
+echo "uikit-app: $frames"
 echo "uikit-app: the app's push came in the device's order; $(wc -l <"$trace") events traced"

@@ -45,6 +45,8 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
     public var transitions: [TransitionStatistics]
     /// The durations of all transitions.
     public var transitionDurations: DurationSummary
+    /// The display frames of driven scrolls, against their budget.
+    public var frames: FrameSummary
 
     /// Computes the statistics of `trace`; `byController` splits each hook by controller name.
     public init(_ trace: Trace, byController: Bool = false) {
@@ -76,6 +78,7 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
         private var layout = LayoutSummary.Accumulator()
         private var transitions: [TransitionStatistics] = []
         private var transitionDurations = DurationRecorder()
+        private var frames = FrameSummary.Accumulator()
         /// The solves of the engine since the current pass of each window began: time and rows.
         private var solving: [UInt: (duration: UInt64, rows: Int)] = [:]
 
@@ -90,6 +93,7 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
             events += 1
             switch event.phase {
             case .begin:
+                if event.hook == .displayFrame { frames.begin(subject: event.subject.id, text: event.details.text) }
                 return
             case .instant:
                 rows[Key(hook: event.hook, controller: byController ? event.subject.name : nil), default: Row()].instants += 1
@@ -115,6 +119,8 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
                         solveRows: solve?.rows)
                     layout.add(pass)
                     if passes.count < listing { passes.append(pass) }
+                } else if event.hook == .displayFrame {
+                    frames.end(subject: event.subject.id, duration: duration, cells: event.details.count ?? 0)
                 } else if event.hook == .transition {
                     transitionDurations.record(duration)
                     if transitions.count < listing {
@@ -137,7 +143,7 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
             return TraceStatistics(
                 source: source, events: events, issues: issues, byController: byController, hooks: hooks, spans: spans,
                 layoutPasses: passes, layout: layout.summary, transitions: transitions,
-                transitionDurations: transitionDurations.summary)
+                transitionDurations: transitionDurations.summary, frames: frames.summary)
         }
 
         private static func slowestFirst(_ a: HookStatistics, _ b: HookStatistics) -> Bool {
@@ -151,7 +157,7 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
     private init(
         source: String, events: Int, issues: Int, byController: Bool, hooks: [HookStatistics], spans: [HookStatistics],
         layoutPasses: [LayoutPassStatistics], layout: LayoutSummary, transitions: [TransitionStatistics],
-        transitionDurations: DurationSummary
+        transitionDurations: DurationSummary, frames: FrameSummary
     ) {
         self.source = source
         self.events = events
@@ -163,6 +169,7 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
         self.layout = layout
         self.transitions = transitions
         self.transitionDurations = transitionDurations
+        self.frames = frames
     }
 
     /// The statistics as pretty-printed JSON (snake-case keys, durations in nanoseconds).
@@ -246,6 +253,13 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
             }
         } else {
             out += "\n"
+        }
+        if frames.durations.count > 0 {
+            let d = frames.durations
+            let share = (frames.hitchRatio * 1000).rounded() / 10
+            out += "\nFrames: \(d.count), budget \(DurationText.format(frames.budget)), p50 \(DurationText.format(d.p50)), "
+                + "p99 \(DurationText.format(d.p99)), max \(DurationText.format(d.max)); "
+                + "hitches \(frames.hitches) (\(share) %), \(frames.cellsConfigured) cells configured\n"
         }
         return out
     }

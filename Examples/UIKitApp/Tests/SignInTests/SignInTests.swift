@@ -8,8 +8,11 @@ import UIKit
 @Suite(.serialized)
 @MainActor
 struct SignInTests {
+    /// The sinks `LIFETRACE_SINKS` names, chosen once for the whole run.
+    static let sinks: Result<Void, any Error> = Result { try LifetraceSystem.bootstrapFromEnvironment() }
+
     init() throws {
-        try LifetraceSystem.bootstrapFromEnvironment()
+        try Self.sinks.get()
     }
 
     @Test func signInPushesWelcome() throws {
@@ -29,4 +32,20 @@ struct SignInTests {
         #expect(signIn.viewIfLoaded?.window == nil, "the form left the window")
         LifetraceSystem.flush()
     }
+
+    @Test func inboxScrollsAtOneHundredTwentyFramesASecond() throws {
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        let inbox = InboxViewController()
+        window.rootViewController = UINavigationController(rootViewController: inbox)
+        window.makeKeyAndVisible()
+        MainRunLoop.main.runUntilIdle()
+
+        inbox.tableView.scroll(to: CGPoint(x: 0, y: 20_000), duration: 1, framesPerSecond: 120)
+        MainRunLoop.main.runUntilIdle()
+
+        #expect(inbox.tableView.contentOffset.y == 20_000)
+        #expect(inbox.tableView.visibleCells.count < 30, "only the visible rows have cells")
+        LifetraceSystem.flush()
+    }
 }
+
