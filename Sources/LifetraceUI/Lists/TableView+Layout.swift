@@ -11,18 +11,18 @@ extension TableView {
     func layoutRows() {
         reloadIfNeeded()
         geometry.leading = tableHeaderView?.frame.height ?? 0
-        var visibleItems: Range<Int> = 0..<0
-        for _ in 0..<16 {
-            let top = contentOffset.y
-            visibleItems = geometry.items(overlapping: top, top + bounds.height)
-            var changed = false
-            for index in visibleItems {
-                guard case .row(let section, let row) = geometry.items[index] else { continue }
-                let indexPath = IndexPath(row: row, section: section)
-                if visible[indexPath] == nil { changed = show(indexPath, at: index) || changed }
+        // Rows in order from the first visible one, each measured before the next is considered,
+        // so a row its predecessors' real heights push out is never made.
+        let top = contentOffset.y
+        let bottom = top + bounds.height
+        var index = geometry.items(overlapping: top, bottom).lowerBound
+        while index < geometry.count, geometry.top(ofRow: index) < bottom {
+            if case .row(let section, let row) = geometry.items[index], visible[IndexPath(row: row, section: section)] == nil {
+                show(IndexPath(row: row, section: section), at: index)
             }
-            if !changed { break }
+            index += 1
         }
+        let visibleItems = geometry.items(overlapping: top, bottom)
         let shown = Set(visibleItems.compactMap { index -> IndexPath? in
             guard case .row(let section, let row) = geometry.items[index] else { return nil }
             return IndexPath(row: row, section: section)
@@ -34,30 +34,36 @@ extension TableView {
         prefetch(after: visibleItems)
     }
 
-    /// Makes and measures the cell of a row entering the visible area; returns whether its height
-    /// changed from the estimate.
-    private func show(_ indexPath: IndexPath, at index: Int) -> Bool {
-        guard let dataSource else { return false }
+    /// Measures and makes the cell of a row entering the visible area: a known height (the
+    /// delegate's, a fixed one) before the cell, as UIKit asks `heightForRowAt` before
+    /// `cellForRowAt`; a self-sizing cell after it, from its content.
+    private func show(_ indexPath: IndexPath, at index: Int) {
+        guard let dataSource else { return }
+        let known = knownHeight(at: indexPath, index: index)
         let cell = callList(dataSource, .cellForRowAt, indexPath.hookText) { dataSource.tableView(self, cellForRowAt: indexPath) }
-        let height = measuredHeight(of: cell, at: indexPath, index: index)
-        let changed = geometry.setHeight(height, at: index, measured: true)
+        let height = known ?? fittedHeight(of: cell, at: indexPath)
+        geometry.setHeight(height, at: index, measured: true)
         visible[indexPath] = cell
         if cell.superview !== self { insertSubview(cell, at: 0) }
         cell.frame = Rect(x: 0, y: geometry.top(ofRow: index), width: bounds.width, height: height)
         if selectedRows.contains(indexPath) { cell.setSelected(true, animated: false) }
         callList(dataSource, .willDisplayCell, indexPath.hookText) { tableDelegate?.tableView(self, willDisplay: cell, forRowAt: indexPath) }
-        return changed
     }
 
-    /// A row's height: fixed, the delegate's, or its cell's content fitted at the table's width.
-    private func measuredHeight(of cell: TableViewCell, at indexPath: IndexPath, index: Int) -> CGFloat {
+    /// A row's height when it does not depend on its cell: measured before, the delegate's, or fixed.
+    private func knownHeight(at indexPath: IndexPath, index: Int) -> CGFloat? {
         if geometry.isMeasured(index) { return geometry.height(ofRow: index) }
         if let delegate = tableDelegate {
             let asked = callList(dataSource, .sizeCell, "\(indexPath.hookText) delegate") { delegate.tableView(self, heightForRowAt: indexPath) }
             if asked != TableView.automaticDimension { return max(0, asked) }
         }
         if rowHeight != TableView.automaticDimension { return max(0, rowHeight) }
-        return callList(dataSource, .sizeCell, "\(indexPath.hookText) fitting") {
+        return nil
+    }
+
+    /// A self-sizing row's height: its cell's content fitted at the table's width.
+    private func fittedHeight(of cell: TableViewCell, at indexPath: IndexPath) -> CGFloat {
+        callList(dataSource, .sizeCell, "\(indexPath.hookText) fitting") {
             cell.frame = Rect(x: 0, y: 0, width: bounds.width, height: cell.frame.height)
             cell.contentView.frame = cell.bounds
             let fitted = cell.contentView.systemLayoutSizeFitting(
