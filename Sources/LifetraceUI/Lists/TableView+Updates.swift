@@ -37,12 +37,7 @@ extension TableView {
     /// Applies the changes `updates` makes as one batch, then runs `completion` when the batch's
     /// animation (0.3 s) has ended, with `true`.
     public func performBatchUpdates(_ updates: (() -> Void)?, completion: (@MainActor (Bool) -> Void)? = nil) {
-        openBatches += 1
-        updates?()
-        openBatches -= 1
-        if openBatches == 0 { commitBatch() }
-        guard let completion else { return }
-        (window?.runLoop ?? MainRunLoop.current).afterAnimation(window != nil, duration: 0.3) { completion(true) }
+        runBatch(updates, completion: completion)
     }
 
     /// Starts a batch (UIKit's older form of ``performBatchUpdates(_:completion:)``).
@@ -54,27 +49,14 @@ extension TableView {
         if openBatches == 0 { commitBatch() }
     }
 
-    private func update(_ change: (inout ListBatch) -> Void) {
-        reloadIfNeeded()
-        change(&pendingBatch)
-        if openBatches == 0 { commitBatch() }
-    }
-
     /// Checks the batch against the data source's new counts (UIKit's "Invalid update" is an
     /// error here, and the table reloads instead), then carries every surviving row's height and
     /// cell over to its new index path.
     func commitBatch() {
-        let batch = pendingBatch
-        pendingBatch = ListBatch()
-        guard !batch.isEmpty, !needsReload else { return }
         let oldCounts = rowCounts
         let sections = dataSource.map { $0.numberOfSections(in: self) } ?? 0
         let newCounts = (0..<max(0, sections)).map { max(0, dataSource?.tableView(self, numberOfRowsInSection: $0) ?? 0) }
-        let origin: [[IndexPath?]]
-        switch batch.origins(from: oldCounts, to: newCounts, noun: "rows") {
-        case .success(let made): origin = made
-        case .failure(let invalid): return invalidUpdate(invalid.message)
-        }
+        guard let (batch, origin) = takeBatch(from: oldCounts, to: newCounts, noun: "rows") else { return }
         // Carry heights and cells over.
         let oldGeometry = geometry
         var cells: [IndexPath: TableViewCell] = [:]
@@ -101,18 +83,8 @@ extension TableView {
             visible[path] = cell
             endDisplaying(at: path)
         }
-        selectedRows = selectedRows.compactMap { selected in
-            for (section, rows) in origin.enumerated() {
-                if let row = rows.firstIndex(where: { $0 == selected }) { return IndexPath(row: row, section: section) }
-            }
-            return nil
-        }
+        selectedRows = Self.remap(selectedRows, through: origin)
         prefetched.removeAll()
         setNeedsLayout()
-    }
-
-    private func invalidUpdate(_ message: String) {
-        (window?.runLoop ?? MainRunLoop.current).report(Diagnostic(.error, message))
-        reloadData()
     }
 }

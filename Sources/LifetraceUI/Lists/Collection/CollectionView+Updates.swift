@@ -26,39 +26,18 @@ extension CollectionView {
     /// Applies the changes `updates` makes as one batch; `completion` runs with `true` when its
     /// animation (0.3 s) has ended.
     public func performBatchUpdates(_ updates: (() -> Void)?, completion: (@MainActor (Bool) -> Void)? = nil) {
-        openBatches += 1
-        updates?()
-        openBatches -= 1
-        if openBatches == 0 { commitBatch() }
-        guard let completion else { return }
-        (window?.runLoop ?? MainRunLoop.current).afterAnimation(window != nil, duration: 0.3) { completion(true) }
+        runBatch(updates, completion: completion)
     }
 
     /// Index paths as the batch keys them (section, item).
     private static func key(_ indexPath: IndexPath) -> IndexPath { IndexPath(indexes: [indexPath.section, indexPath.item]) }
 
-    private func update(_ change: (inout ListBatch) -> Void) {
-        reloadIfNeeded()
-        change(&pendingBatch)
-        if openBatches == 0 { commitBatch() }
-    }
-
     /// Checks the batch against the new counts (an invalid update is reported and reloads), then
     /// carries the surviving items' cells and measured sizes to their new index paths.
     func commitBatch() {
-        let batch = pendingBatch
-        pendingBatch = ListBatch()
-        guard !batch.isEmpty, !needsReload else { return }
         let sections = dataSource.map { $0.numberOfSections(in: self) } ?? 0
         let newCounts = (0..<max(0, sections)).map { max(0, dataSource?.collectionView(self, numberOfItemsInSection: $0) ?? 0) }
-        let origin: [[IndexPath?]]
-        switch batch.origins(from: itemCounts, to: newCounts, noun: "items") {
-        case .success(let made): origin = made
-        case .failure(let invalid):
-            (window?.runLoop ?? MainRunLoop.current).report(Diagnostic(.error, invalid.message))
-            reloadData()
-            return
-        }
+        guard let (batch, origin) = takeBatch(from: itemCounts, to: newCounts, noun: "items") else { return }
         var cells = visible
         visible.removeAll()
         itemCounts = newCounts
@@ -74,12 +53,7 @@ extension CollectionView {
             visible[path] = cell
             endDisplaying(at: path)
         }
-        selectedItems = selectedItems.compactMap { selected in
-            for (section, items) in origin.enumerated() {
-                if let item = items.firstIndex(where: { $0 == Self.key(selected) }) { return IndexPath(item: item, section: section) }
-            }
-            return nil
-        }
+        selectedItems = Self.remap(selectedItems, through: origin).map { IndexPath(item: $0[1], section: $0[0]) }
         prefetched.removeAll()
         setNeedsLayout()
     }

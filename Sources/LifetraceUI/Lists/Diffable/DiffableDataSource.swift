@@ -1,17 +1,7 @@
 import Foundation
 import Lifetrace
 
-/// What a diffable data source needs of its list: its batch of updates and its reload.
-@MainActor
-protocol DiffableList: ScrollView {
-    var pendingBatch: ListBatch { get set }
-    func commitBatch()
-    func reloadData()
-    func reloadIfNeeded()
-    func reconfigure(_ indexPaths: [IndexPath])
-}
-
-extension TableView: DiffableList {
+extension TableView: UpdatableList {
     func reconfigure(_ indexPaths: [IndexPath]) {
         guard let dataSource else { return }
         for indexPath in indexPaths where visible[indexPath] != nil {
@@ -20,7 +10,7 @@ extension TableView: DiffableList {
     }
 }
 
-extension CollectionView: DiffableList {
+extension CollectionView: UpdatableList {
     func reconfigure(_ indexPaths: [IndexPath]) { reconfigureItems(at: indexPaths) }
 }
 
@@ -32,7 +22,7 @@ final class DiffableStore<Section: Hashable & Sendable, Item: Hashable & Sendabl
     private(set) var snapshot = DiffableDataSourceSnapshot<Section, Item>()
     private var applied = false
 
-    func apply(_ new: DiffableDataSourceSnapshot<Section, Item>, to list: some DiffableList, animatingDifferences: Bool, completion: (@MainActor () -> Void)?) {
+    func apply(_ new: DiffableDataSourceSnapshot<Section, Item>, to list: some UpdatableList, animatingDifferences: Bool, completion: (@MainActor () -> Void)?) {
         list.reloadIfNeeded()
         let state = list.beginInterval(.applySnapshot, text: "\(new.numberOfItems) items")
         let old = snapshot
