@@ -7,7 +7,7 @@ open class CollectionReusableView: View {
     /// The identifier of the reuse pool it belongs to.
     public internal(set) var reuseIdentifier: String?
 
-    /// A view made by a collection view for a pool (through ``init(frame:)``).
+    /// A view made by a collection view for a pool (through `init(frame:)`, so a subclass's override runs).
     public required convenience init(reuseIdentifier: String?) {
         self.init(frame: .zero)
         self.reuseIdentifier = reuseIdentifier
