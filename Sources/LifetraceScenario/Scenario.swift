@@ -102,6 +102,8 @@ extension Step {
         case layout(LayoutStep)
         /// A storyboard step: scenes and their instantiation (``StoryboardStep``).
         case storyboard(StoryboardStep)
+        /// A container step: alerts, pages, split views, search (``ContainerStep``).
+        case container(ContainerStep)
         /// `appearance dark|light`: the system's appearance changes (a trait change).
         case appearance(dark: Bool)
         /// `register-traits NAME TRAIT...`: `registerForTraitChanges(_:handler:)`, the handler recorded.

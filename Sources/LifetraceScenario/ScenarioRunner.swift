@@ -63,6 +63,8 @@ public final class ScenarioRunner {
     var nibViewScenes: [String: String] = [:]
     /// The delegate of the sheets the scenario swipes down.
     let sheetDelegate = ScenarioSheetDelegate()
+    /// The delegate of the split view controllers the scenario declares.
+    let splitDelegate = ScenarioSplitDelegate()
     /// Scenes declared by a relationship segue only, which a `scene` step may still declare.
     var implicitScenes: Set<String> = []
 
@@ -297,6 +299,8 @@ public final class ScenarioRunner {
             try perform(step)
         case .storyboard(let step):
             try perform(step)
+        case .container(let step):
+            try perform(step)
         case .appearance, .registerTraits, .swipeDismiss, .modalInPresentation, .shouldDismiss:
             try performAdaptivityStep(action)
         case .start, .advance, .withCompletion, .presentFrom, .popTo, .dismissFrom, .release, .definesContext,
@@ -306,7 +310,7 @@ public final class ScenarioRunner {
         }
     }
 
-    private func declare<Container: ViewController>(_ name: String, make: () -> Container) throws -> Container {
+    func declare<Container: ViewController>(_ name: String, make: () -> Container) throws -> Container {
         if let existing = existingController(named: name) {
             throw StepFailure("\(name) is already declared (as \(type(of: existing)))", at: name)
         }
@@ -316,7 +320,7 @@ public final class ScenarioRunner {
     }
 
     /// A controller about to get a parent: refused when it already has one.
-    private func childForDeclaration(_ name: String) throws -> ViewController {
+    func childForDeclaration(_ name: String) throws -> ViewController {
         let child = controller(named: name)
         if let parent = child.parent {
             throw StepFailure("\(name) already belongs to \(parent.name)", at: name)
@@ -339,6 +343,8 @@ public final class ScenarioRunner {
                 current = top
             } else if let tabBar = current as? TabBarController, let selected = tabBar.selectedViewController {
                 current = selected
+            } else if let split = current as? SplitViewController, let shown = Self.frontColumn(of: split) {
+                current = shown
             } else {
                 return current
             }
@@ -350,6 +356,7 @@ public final class ScenarioRunner {
         while let candidate = current {
             if let navigation = candidate as? NavigationController { return navigation }
             current = (candidate as? TabBarController)?.selectedViewController
+                ?? (candidate as? SplitViewController).flatMap(Self.frontColumn(of:))
         }
         let content = try frontContent(step)
         if let navigation = content.navigationController { return navigation }

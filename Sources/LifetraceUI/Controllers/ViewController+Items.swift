@@ -4,6 +4,7 @@ extension ViewController {
         if let item = navigationItemStorage { return item }
         let item = NavigationItem()
         item.title = title
+        item.owningController = self
         navigationItemStorage = item
         return item
     }

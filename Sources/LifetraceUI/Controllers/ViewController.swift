@@ -64,6 +64,9 @@ open class ViewController: Instrumented {
     var coveredIndex = 0
     /// The run loop of the last window the controller's view was in.
     weak var knownRunLoop: MainRunLoop?
+    /// The window installing this controller as its root, from before its view enters it (a split
+    /// view controller reads its size classes in its first appearance).
+    weak var installingWindow: Window?
     /// The controller's address, kept for the `deinit` event (which must not copy `self`).
     private nonisolated(unsafe) var identity: UInt = 0
     /// How this controller is presented by ``present(_:animated:completion:)``.

@@ -26,8 +26,16 @@ public final class NavigationItem {
     public var rightBarButtonItems: [BarButtonItem]?
     /// How the large title shows.
     public var largeTitleDisplayMode: LargeTitleDisplayMode = .automatic
-    /// The search controller shown in the bar (kept).
-    public var searchController: ViewController?
+    /// The search controller shown in the bar; it searches from the item's controller
+    /// (``SearchController``, Containers/Search).
+    public var searchController: SearchController? {
+        didSet {
+            if oldValue !== searchController { oldValue?.holdingItem = nil }
+            searchController?.holdingItem = self
+        }
+    }
+    /// The controller whose navigation item this is (set when the item is made).
+    weak var owningController: ViewController?
     /// Whether the search bar hides when scrolling (kept).
     public var hidesSearchBarWhenScrolling = true
 

@@ -228,6 +228,7 @@ open class Window: View {
     // MARK: Root view controller
 
     private func install(_ controller: ViewController, animated: Bool) {
+        controller.installingWindow = self
         controller.beginAppearance(true, animated: animated)
         let view = controller.view
         view.frame = bounds
