@@ -104,6 +104,8 @@ extension Step {
         case storyboard(StoryboardStep)
         /// A container step: alerts, pages, split views, search (``ContainerStep``).
         case container(ContainerStep)
+        /// A list step: tables, driven scrolls (``ListStep``).
+        case list(ListStep)
         /// `appearance dark|light`: the system's appearance changes (a trait change).
         case appearance(dark: Bool)
         /// `register-traits NAME TRAIT...`: `registerForTraitChanges(_:handler:)`, the handler recorded.

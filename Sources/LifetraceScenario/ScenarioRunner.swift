@@ -301,6 +301,8 @@ public final class ScenarioRunner {
             try perform(step)
         case .container(let step):
             try perform(step)
+        case .list(let step):
+            try perform(step)
         case .appearance, .registerTraits, .swipeDismiss, .modalInPresentation, .shouldDismiss:
             try performAdaptivityStep(action)
         case .start, .advance, .withCompletion, .presentFrom, .popTo, .dismissFrom, .release, .definesContext,

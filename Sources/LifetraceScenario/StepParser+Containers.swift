@@ -211,7 +211,7 @@ extension StepParser {
     }
 
     /// The option `key=VALUE` with VALUE among `choices`, if given.
-    private mutating func choiceOption<Value>(_ key: String, _ choices: [(String, Value)]) throws(ScenarioError) -> Value? {
+    mutating func choiceOption<Value>(_ key: String, _ choices: [(String, Value)]) throws(ScenarioError) -> Value? {
         guard let option = try takeOption(key) else { return nil }
         let value = String(option.text.dropFirst(key.count + 1))
         guard let choice = choices.first(where: { $0.0 == value }) else {
@@ -222,7 +222,7 @@ extension StepParser {
     }
 
     /// No options left but those taken: an unknown one names what the step takes.
-    private func noOtherOptions(expected: String) throws(ScenarioError) {
+    func noOtherOptions(expected: String) throws(ScenarioError) {
         guard let extra = optionTokens.first else { return }
         throw error("unknown option \"\(extra.text)\" for \(keyword.text); expected \(expected)", at: extra)
     }

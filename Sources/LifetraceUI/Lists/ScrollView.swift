@@ -123,6 +123,8 @@ open class ScrollView: View {
 
     /// How many cells a list configured since the frame began (a `frame` interval's count).
     var cellsConfiguredInFrame = 0
+    /// The frames a driven scroll has added to follow a moving target.
+    private var followFrames = 0
 
     // MARK: Range
 
@@ -144,7 +146,7 @@ open class ScrollView: View {
             contentOffset = offset
             return
         }
-        runFrames(to: offset, duration: 0.3, framesPerSecond: displayFramesPerSecond, curve: .decelerating) { scrollView in
+        runFrames(toward: { offset }, duration: 0.3, framesPerSecond: displayFramesPerSecond, curve: .decelerating) { scrollView in
             scrollView.delegate?.scrollViewDidEndScrollingAnimation(scrollView)
         }
     }
@@ -167,7 +169,7 @@ open class ScrollView: View {
     // MARK: Driven scrolling
 
     /// The display's refresh rate: 120 frames a second (a ProMotion iPhone's `maximumFramesPerSecond`).
-    public static let defaultFramesPerSecond = 120
+    public nonisolated static let defaultFramesPerSecond = 120
 
     var displayFramesPerSecond: Int { ScrollView.defaultFramesPerSecond }
 
@@ -181,11 +183,21 @@ open class ScrollView: View {
         to offset: Point, duration: Double, framesPerSecond: Int = ScrollView.defaultFramesPerSecond,
         curve: Curve = .decelerating
     ) {
+        scroll(toward: { offset }, duration: duration, framesPerSecond: framesPerSecond, curve: curve)
+    }
+
+    /// A driven scroll toward a target read again at every frame (the end of a list, a row,
+    /// whose place moves as rows are measured): the last frames follow it until it holds still
+    /// (at most 30 more frames at the same rate).
+    package func scroll(
+        toward target: @escaping @MainActor () -> Point, duration: Double,
+        framesPerSecond: Int = ScrollView.defaultFramesPerSecond, curve: Curve = .decelerating
+    ) {
         isDragging = true
         withInterval(.scrollViewWillBeginDragging) { delegate?.scrollViewWillBeginDragging(self) }
         let decelerates = curve == .decelerating
         runFrames(
-            to: offset, duration: duration, framesPerSecond: framesPerSecond, curve: curve,
+            toward: target, duration: duration, framesPerSecond: framesPerSecond, curve: curve,
             afterFirstFrame: { scrollView in
                 scrollView.isDragging = false
                 scrollView.withInterval(.scrollViewDidEndDragging, text: decelerates ? "decelerate" : "stop") {
@@ -207,11 +219,10 @@ open class ScrollView: View {
 
     /// Schedules the frames of a move to `target` on the run loop: frame `i` of `n` at `i / fps`.
     private func runFrames(
-        to target: Point, duration: Double, framesPerSecond: Int, curve: Curve,
+        toward target: @escaping @MainActor () -> Point, duration: Double, framesPerSecond: Int, curve: Curve,
         afterFirstFrame: (@MainActor (ScrollView) -> Void)? = nil, completion: @escaping @MainActor (ScrollView) -> Void
     ) {
         let start = contentOffset
-        let end = clamped(target)
         let fps = max(1, framesPerSecond)
         let frames = max(1, Int((duration * Double(fps)).rounded()))
         let interval = 1 / Double(fps)
@@ -221,11 +232,32 @@ open class ScrollView: View {
             runLoop.schedule(after: Double(index) * interval) { [weak self] in
                 guard let self else { return }
                 let progress = Self.progress(Double(index) / Double(frames), curve)
+                let end = self.clamped(target())
                 let offset = Point(x: start.x + (end.x - start.x) * progress, y: start.y + (end.y - start.y) * progress)
                 self.runFrame(index, offset: offset, budget: budget)
                 if index == 1 { afterFirstFrame?(self) }
-                if index == frames { completion(self) }
+                if index == frames { self.follow(target, from: index, interval: interval, budget: budget, runLoop: runLoop, completion: completion) }
             }
+        }
+    }
+
+    /// After the last frame: while the target has moved (rows measured in that frame), one more
+    /// frame goes to it, at most 30; then `completion`.
+    private func follow(
+        _ target: @escaping @MainActor () -> Point, from index: Int, interval: Double, budget: Double, runLoop: MainRunLoop,
+        completion: @escaping @MainActor (ScrollView) -> Void
+    ) {
+        let next = clamped(target())
+        guard next != contentOffset, index < Int.max, followFrames < 30 else {
+            followFrames = 0
+            completion(self)
+            return
+        }
+        followFrames += 1
+        runLoop.schedule(after: interval) { [weak self] in
+            guard let self else { return }
+            self.runFrame(index + 1, offset: self.clamped(target()), budget: budget)
+            self.follow(target, from: index + 1, interval: interval, budget: budget, runLoop: runLoop, completion: completion)
         }
     }
 
