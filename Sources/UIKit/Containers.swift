@@ -25,5 +25,6 @@ public typealias UISplitViewControllerDelegate = SplitViewControllerDelegate
 
 public typealias UISearchController = SearchController
 public typealias UISearchBar = SearchBar
+public typealias UISearchBarDelegate = SearchBarDelegate
 public typealias UISearchResultsUpdating = SearchResultsUpdating
 public typealias UISearchControllerDelegate = SearchControllerDelegate

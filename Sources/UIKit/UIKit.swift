@@ -65,6 +65,7 @@ public typealias NSLineBreakMode = Label.LineBreakMode
 
 public typealias UIScrollView = ScrollView
 public typealias UIScrollViewDelegate = ScrollViewDelegate
+public typealias UIRefreshControl = RefreshControl
 public typealias UITableView = TableView
 public typealias UITableViewCell = TableViewCell
 public typealias UITableViewController = TableViewController

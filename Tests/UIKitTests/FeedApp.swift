@@ -61,6 +61,17 @@ final class FeedViewController: UITableViewController {
         title = "Feed"
         tableView.register(PostCell.self, forCellReuseIdentifier: PostCell.reuseIdentifier)
         tableView.estimatedRowHeight = 100
+        refreshControl = UIRefreshControl()
+        refreshControl?.addAction(UIAction { [weak self] _ in self?.refresh() }, for: .valueChanged)
+    }
+
+    private(set) var refreshes = 0
+
+    private func refresh() {
+        refreshes += 1
+        posts.insert(Post(author: "Fresh", body: "Pulled in."), at: 0)
+        tableView.reloadData()
+        refreshControl?.endRefreshing()
     }
 
     override func numberOfSections(in tableView: UITableView) -> Int { 1 }

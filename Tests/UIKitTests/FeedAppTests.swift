@@ -84,6 +84,19 @@ struct FeedAppTests {
         }
     }
 
+    @Test("a pull to refresh runs the controller's action; the table reloads")
+    func pullToRefresh() throws {
+        try withApp { app, f in
+            let refresh = try #require(f.feed.refreshControl)
+            refresh.pull()
+            app.settle()
+            #expect(f.feed.refreshes == 1)
+            #expect(!refresh.isRefreshing)
+            #expect((f.feed.tableView.cellForRow(at: IndexPath(row: 0, section: 0)) as? PostCell)?.authorLabel.text == "Fresh")
+            #expect(UITableViewCell().reuseIdentifier == nil)
+        }
+    }
+
     @Test("tapping a row selects it and the controller pushes; coming back clears the selection")
     func selection() throws {
         try withApp { app, f in

@@ -13,6 +13,10 @@ open class PageControl: Control {
     }
     /// The page shown.
     public var currentPage = 0
+    /// Which way the dots run (UIKit's `UIPageControl.Direction`): kept.
+    public enum Direction: Int, Sendable, Hashable { case natural, leftToRight, rightToLeft, topToBottom, bottomToTop }
+    /// Which way the dots run (kept).
+    public var direction: Direction = .natural
     /// Whether one page hides the control (kept).
     public var hidesForSinglePage = false
     /// The colours (kept, not drawn).

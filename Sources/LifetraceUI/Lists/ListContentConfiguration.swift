@@ -38,6 +38,11 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable {
     public var textToSecondaryTextVerticalPadding: CGFloat = 0
     public var directionalLayoutMargins = DirectionalEdgeInsets(top: 11, leading: 16, bottom: 11, trailing: 16)
     var layout: Layout = .stacked
+    /// Whether the texts sit side by side (a value cell's layout) rather than stacked.
+    public var prefersSideBySideTextAndSecondaryText: Bool {
+        get { layout == .sideBySide }
+        set { layout = newValue ? .sideBySide : .stacked }
+    }
 
     /// A plain cell's content.
     public static func cell() -> ListContentConfiguration { ListContentConfiguration() }

@@ -74,6 +74,8 @@ open class ScrollView: View {
     public var showsHorizontalScrollIndicator = true
     public var scrollsToTop = true
     public var decelerationRate: CGFloat = 0.998
+    /// The pull-to-refresh control, if any (kept out of the subviews: it is not laid out).
+    public var refreshControl: RefreshControl?
 
     /// Whether a driven scroll is dragging or decelerating.
     public private(set) var isDragging = false

@@ -53,7 +53,6 @@ open class TableView: ScrollView {
     public var isEditing = false
     public var allowsSelection = true
     public var allowsMultipleSelection = false
-    public var refreshControl: View?
     /// A view above the rows (its frame's height counts) and one below.
     public var tableHeaderView: View? { didSet { accessoryViewDidChange(oldValue, tableHeaderView) } }
     public var tableFooterView: View? { didSet { accessoryViewDidChange(oldValue, tableFooterView) } }

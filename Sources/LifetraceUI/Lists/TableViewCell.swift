@@ -63,6 +63,11 @@ open class TableViewCell: View {
         addSubview(contentView)
     }
 
+    /// A cell of the default style outside any pool (`UITableViewCell()`).
+    public convenience init() {
+        self.init(style: .default, reuseIdentifier: nil)
+    }
+
     /// How a table view makes a registered cell: ``init(style:reuseIdentifier:)`` with the
     /// default style, dispatched to the subclass's override.
     public required convenience init(reuseIdentifier: String?) {

@@ -16,6 +16,12 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
         set { if let newValue { view = newValue } }
     }
 
+    /// The table's pull-to-refresh control.
+    public var refreshControl: RefreshControl? {
+        get { (viewIfLoaded as? TableView)?.refreshControl }
+        set { tableView.refreshControl = newValue }
+    }
+
     /// A controller of a table of a style.
     public init(style: TableView.Style) {
         tableStyle = style

@@ -22,12 +22,12 @@ public final class AlertAction {
     /// Whether the user can select the action (a disabled button does nothing when tapped).
     public var isEnabled = true
     /// What runs when the action is selected.
-    let handler: (@MainActor (AlertAction) -> Void)?
+    let handler: ((AlertAction) -> Void)?
     /// The alert the action was added to.
     weak var alertController: AlertController?
 
     /// Creates an action with a title, a style and a handler (UIKit's `init(title:style:handler:)`).
-    public init(title: String?, style: Style, handler: (@MainActor (AlertAction) -> Void)? = nil) {
+    public init(title: String?, style: Style, handler: ((AlertAction) -> Void)? = nil) {
         self.title = title
         self.style = style
         self.handler = handler

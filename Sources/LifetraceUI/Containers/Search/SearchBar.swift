@@ -12,6 +12,26 @@ open class SearchBar: View {
     public var scopeButtonTitles: [String]?
     /// The selected scope button (kept).
     public var selectedScopeButtonIndex = 0
+    /// Told about typing and the bar's buttons.
+    public weak var delegate: (any SearchBarDelegate)?
+}
+
+/// Told about a search bar's text and buttons (the runtime's `UISearchBarDelegate`); every method
+/// has a default that does nothing.
+@MainActor
+public protocol SearchBarDelegate: AnyObject {
+    /// The text changed by typing.
+    func searchBar(_ searchBar: SearchBar, textDidChange searchText: String)
+    /// The search button was tapped.
+    func searchBarSearchButtonClicked(_ searchBar: SearchBar)
+    /// The cancel button was tapped.
+    func searchBarCancelButtonClicked(_ searchBar: SearchBar)
+}
+
+extension SearchBarDelegate {
+    public func searchBar(_ searchBar: SearchBar, textDidChange searchText: String) {}
+    public func searchBarSearchButtonClicked(_ searchBar: SearchBar) {}
+    public func searchBarCancelButtonClicked(_ searchBar: SearchBar) {}
 }
 
 /// Told to update the search results (the runtime's `UISearchResultsUpdating`): when the search

@@ -140,6 +140,7 @@ open class SearchController: ViewController {
             return
         }
         searchBar.text = text
+        searchBar.delegate?.searchBar(searchBar, textDidChange: text)
         notifyUpdater()
         updateResultsVisibility()
     }

@@ -42,7 +42,6 @@ open class CollectionView: ScrollView {
     public var allowsSelection = true
     public var allowsMultipleSelection = false
     public var backgroundView: View?
-    public var refreshControl: View?
 
     /// The scroll view's delegate when it is a collection view delegate.
     var collectionDelegate: (any CollectionViewDelegate)? { delegate as? any CollectionViewDelegate }
