@@ -156,7 +156,7 @@ let package = Package(
         .testTarget(name: "LifetraceUITests", dependencies: ["Lifetrace", "LifetraceUI", "LifetraceScenario"]),
         .testTarget(name: "LifetracePortTests", dependencies: ["LifetracePort", "LifetraceTestSupport"]),
         // Controllers written as for iOS (`import UIKit` and nothing else), run and traced.
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "Lifetrace", "LifetraceTestSupport"]),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "Lifetrace", "LifetraceScenario", "LifetraceTestSupport"]),
         .testTarget(
             name: "LifetraceScenarioTests",
             dependencies: ["Lifetrace", "LifetraceUI", "LifetraceScenario", "LifetraceTestSupport"],

@@ -60,6 +60,21 @@ public final class ScenarioRunner {
     /// scene whose nib archives each view declared in a scene.
     var storyboards: [String: Storyboard] = [:]
     var sceneStoryboards: [String: String] = [:]
+    /// The controllers of an app's own types, by the names scenarios give them (``register(_:_:)``).
+    private var factories: [String: @MainActor () -> ViewController] = [:]
+
+    /// Makes the controller a scenario names `name` with `make` (an app's own type, say
+    /// `ProfileViewController()`) instead of a plain scenario controller; it is named `name` in
+    /// traces. A scenario run from a test of the app's own package then drives the app's code:
+    /// `runner.register("Profile") { ProfileViewController() }`, then `nav Nav Profile`, `launch Nav`.
+    public func register<Controller: ViewController>(_ name: String, _ make: @escaping @MainActor () -> Controller) {
+        factories[name] = {
+            ViewController.nameNext(Controller.self, name)
+            let controller = make()
+            ViewController.forgetPendingName(for: Controller.self)
+            return controller
+        }
+    }
     var nibViewScenes: [String: String] = [:]
     /// The delegate of the sheets the scenario swipes down.
     let sheetDelegate = ScenarioSheetDelegate()
@@ -135,6 +150,11 @@ public final class ScenarioRunner {
     public func controller(named name: String) -> ViewController {
         if let existing = existingController(named: name) { return existing }
         if let storyboard = sceneStoryboards[name] { return instantiateScene(name, in: storyboard) }
+        if let make = factories[name] {
+            let controller = make()
+            remember(controller, as: name)
+            return controller
+        }
         let controller = ScenarioViewController(name: name)
         remember(controller)
         return controller
@@ -152,8 +172,8 @@ public final class ScenarioRunner {
         releasedNames.insert(name)
     }
 
-    func remember(_ controller: ViewController) {
-        indexByName[controller.name] = made.count
+    func remember(_ controller: ViewController, as name: String? = nil) {
+        indexByName[name ?? controller.name] = made.count
         made.append(controller)
         watchViewLoading(of: controller)
     }

@@ -56,6 +56,15 @@ final class SettingsViewController: UIViewController {
         ])
     }
 
+    private(set) var appearanceChanges: [UIUserInterfaceStyle] = []
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        registerForTraitChanges([UITraitUserInterfaceStyle.self]) { (self: Self, previousTraitCollection: UITraitCollection) in
+            self.appearanceChanges.append(self.traitCollection.userInterfaceStyle)
+        }
+    }
+
     func save() {
         spinner.startAnimating()
     }

@@ -61,6 +61,16 @@ struct SettingsAppTests {
         }
     }
 
+    @Test("registerForTraitChanges with trait types and a Self-typed handler runs on an appearance change")
+    func traitRegistration() {
+        launched { settings, window, runLoop in
+            window.userInterfaceStyle = .dark
+            window.setNeedsLayout()
+            runLoop.runUntilIdle()
+            #expect(settings.appearanceChanges == [.dark])
+        }
+    }
+
     @Test("a dynamic colour resolves against the trait collection")
     func dynamicColours() throws {
         try launched { settings, _, _ in

@@ -180,6 +180,12 @@ open class ViewController: Instrumented {
         pendingNames.append((ObjectIdentifier(type), name))
     }
 
+    /// Forgets a name ``nameNext(_:_:)`` gave for `type` that no initialiser took (the maker
+    /// returned a controller it did not make).
+    package static func forgetPendingName(for type: ViewController.Type) {
+        _ = takePendingName(for: type)
+    }
+
     private static func takePendingName(for type: ViewController.Type) -> String? {
         guard let last = pendingNames.last, last.type == ObjectIdentifier(type) else { return nil }
         pendingNames.removeLast()
