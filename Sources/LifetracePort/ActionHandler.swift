@@ -85,6 +85,29 @@ struct ActionHandler {
         return "\(sender) as! \(type)"
     }
 
+    /// What a bar button item's action can pass for a parameter: its sender is the item.
+    enum BarButtonItemSender {
+        /// The item, as the parameter's type (`UIBarButtonItem`, `Any`, `AnyObject`, optional or not).
+        case item
+        /// `nil`: the parameter is an optional of another type, so the conditional cast fails.
+        case nilAfterCast
+        /// Nothing: the parameter is of another type, which the item is not.
+        case mismatch
+    }
+
+    /// What a bar button item's action passes for a parameter of type `type`.
+    static func barButtonItemSender(forParameterOf type: String) -> BarButtonItemSender {
+        var base = Substring(type)
+        let isOptional = base.hasSuffix("?") || base.hasSuffix("!") || base.hasPrefix("Optional<") && base.hasSuffix(">")
+        if base.hasSuffix("?") || base.hasSuffix("!") {
+            base = base.dropLast()
+        } else if isOptional {
+            base = base.dropFirst(9).dropLast()
+        }
+        if ["UIBarButtonItem", "Any", "AnyObject"].contains(base) { return .item }
+        return isOptional ? .nilAfterCast : .mismatch
+    }
+
     /// The value passed for a parameter of type `type` from a notification observer.
     static func notificationValue(forParameterOf type: String?) -> String {
         switch type {

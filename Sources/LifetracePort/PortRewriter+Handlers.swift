@@ -4,8 +4,10 @@ import SwiftSyntax
 extension PortRewriter {
     /// Who calls the closure, which decides its parameter and what it passes on.
     enum HandlerKind {
-        /// A control's or bar button item's `UIAction`: `action`, whose `sender` is passed.
+        /// A control's `UIAction`: `action`, whose `sender` (the control) is passed.
         case action
+        /// A bar button item's `UIAction`: `action`, whose `sender` is the item itself.
+        case barButtonItem
         /// A notification observer: the `notification` is passed.
         case notification
     }
@@ -28,9 +30,32 @@ extension PortRewriter {
                     + "name the object that handles it")
             return nil
         }
+        // A closure that refers to `self` in a stored property's initializer needs the property lazy.
+        var lazyProperty: VariableDeclSyntax?
+        if targetExpression.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.self) }) {
+            switch Self.selfAvailability(at: Syntax(site)) {
+            case .available: break
+            case .onceLazy(let decl): lazyProperty = decl
+            case .unavailable(let reason):
+                decline(selectorNode, reason)
+                return nil
+            }
+        }
+        guard let handler = resolvedHandler(selector, selectorNode, target, kind: kind, at: site) else { return nil }
+        if let lazyProperty { makeLazy(lazyProperty) }
+        return handler
+    }
+
+    /// The closure calling the method `selector` names on `target`, or `nil` (the selector then
+    /// declined, with the reason) when the method cannot be called from one.
+    private func resolvedHandler(
+        _ selector: SelectorReference, _ selectorNode: MacroExpansionExprSyntax, _ target: ActionHandler.Target,
+        kind: HandlerKind, at site: some SyntaxProtocol
+    ) -> ActionHandler? {
         var contextType: String?
         if case .selfObject = target { contextType = DeclarationIndex.enclosingTypeName(of: Syntax(site)) }
-        let parameter = kind == .action ? "action" : "notification"
+        let isAction = kind != .notification
+        let parameter = isAction ? "action" : "notification"
 
         func make(_ argument: String?) -> ActionHandler {
             var assumesMainActor = false
@@ -47,11 +72,11 @@ extension PortRewriter {
                         + "(or its type @MainActor) to be captured")
             }
             return ActionHandler(
-                target: target, unownedSelf: kind == .action, method: selector.name, argument: argument,
+                target: target, unownedSelf: isAction, method: selector.name, argument: argument,
                 parameter: parameter, assumesMainActor: assumesMainActor)
         }
         func value(_ type: String?) -> String {
-            kind == .action ? ActionHandler.senderValue(forParameterOf: type) : ActionHandler.notificationValue(forParameterOf: type)
+            isAction ? ActionHandler.senderValue(forParameterOf: type) : ActionHandler.notificationValue(forParameterOf: type)
         }
 
         switch declarations.resolve(selector, contextType: contextType) {
@@ -59,10 +84,29 @@ extension PortRewriter {
             switch method.labels.count {
             case 0:
                 return make(nil)
+            case 1 where kind == .barButtonItem:
+                // The item sends the action: a parameter of another type gets no force cast.
+                let type = method.parameterTypes[0]
+                switch ActionHandler.barButtonItemSender(forParameterOf: type) {
+                case .item:
+                    break
+                case .nilAfterCast:
+                    report(
+                        .note, at: selectorNode,
+                        "\(selector.name)(\(method.labels[0]):) takes \(type), but a bar button item's action is sent by the "
+                            + "UIBarButtonItem: `\(value(type))` passes nil")
+                case .mismatch:
+                    decline(
+                        selectorNode,
+                        "\(selector.name)(\(method.labels[0]):) takes \(type), but a bar button item's action is sent by the "
+                            + "UIBarButtonItem itself (a cast would fail); make the parameter UIBarButtonItem (or Any), or drop it")
+                    return nil
+                }
+                return make(ActionHandler.argument(label: method.labels[0], value: value(type)))
             case 1:
                 return make(ActionHandler.argument(label: method.labels[0], value: value(method.parameterTypes[0])))
             default:
-                let passes = kind == .action ? "a UIAction passes its sender only (no UIEvent)" : "an observer passes the notification only"
+                let passes = isAction ? "a UIAction passes its sender only (no UIEvent)" : "an observer passes the notification only"
                 decline(selectorNode, "\(selector.name)(\(method.labels.map { "\($0):" }.joined())) takes \(method.labels.count) arguments; \(passes)")
                 return nil
             }
@@ -85,10 +129,10 @@ extension PortRewriter {
                 report(
                     .warning, at: selectorNode,
                     "\(selector) is not declared in this file: passing `\(passed)`; "
-                        + (kind == .action ? "cast it if the method takes a more specific type" : "check the parameter's type"))
+                        + (isAction ? "cast it if the method takes a more specific type" : "check the parameter's type"))
                 return make(ActionHandler.argument(label: labels[0], value: passed))
             default:
-                let passes = kind == .action ? "a UIAction passes its sender only (no UIEvent)" : "an observer passes the notification only"
+                let passes = isAction ? "a UIAction passes its sender only (no UIEvent)" : "an observer passes the notification only"
                 decline(selectorNode, "#selector(\(selector)) takes \(labels.count) arguments; \(passes)")
                 return nil
             }

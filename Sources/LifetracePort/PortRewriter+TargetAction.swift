@@ -9,8 +9,11 @@ extension PortRewriter {
             Self.labels(of: call) == [nil, "action", "for"]
         else { return nil }
         let arguments = Array(call.arguments)
-        guard let selectorNode = SelectorReference.selectorExpression(arguments[1].expression),
-            let handler = handler(for: selectorNode, target: arguments[0].expression, kind: .action, at: call)
+        guard let selectorNode = SelectorReference.selectorExpression(arguments[1].expression) else {
+            warnAboutSelectorValue(arguments[1].expression, in: "addTarget(_:action:for:)", at: call, use: "addAction(_:for:)")
+            return nil
+        }
+        guard let handler = handler(for: selectorNode, target: arguments[0].expression, kind: .action, at: call)
         else { return nil }
 
         let action = Self.expression("UIAction \(handler.closure)")
@@ -49,11 +52,15 @@ extension PortRewriter {
             primaryAction = Self.expression("nil")
             description = "nil"
         } else if let selectorNode = SelectorReference.selectorExpression(actionArgument.expression) {
-            guard let handler = handler(for: selectorNode, target: targetArgument.expression, kind: .action, at: call)
+            guard let handler = handler(for: selectorNode, target: targetArgument.expression, kind: .barButtonItem, at: call)
             else { return nil }
             primaryAction = Self.expression("UIAction \(handler.closure)")
             description = "UIAction \(handler.closure)"
         } else {
+            let newLabel = labels[0] == "barButtonSystemItem" ? "systemItem" : labels[0] ?? ""
+            warnAboutSelectorValue(
+                actionArgument.expression, in: "UIBarButtonItem(\(labels.map { "\($0 ?? "_"):" }.joined()))", at: call,
+                use: "UIBarButtonItem(\(newLabel):primaryAction:)")
             return nil
         }
 
@@ -82,6 +89,19 @@ extension PortRewriter {
         return ExprSyntax(
             call.with(\.calledExpression, Callee(call.calledExpression)!.rewritten(by: self))
                 .with(\.arguments, LabeledExprListSyntax([first, primaryArgument])))
+    }
+
+    /// Warns that the action `expression` of `signature` at `call` is a selector value, not a
+    /// `#selector` literal (left to `warnAboutRuntimeCall` when it is `Selector("…")`).
+    private func warnAboutSelectorValue(_ expression: ExprSyntax, in signature: String, at call: FunctionCallExprSyntax, use: String) {
+        if let made = expression.as(FunctionCallExprSyntax.self), let callee = Callee(made.calledExpression),
+            callee.name == "Selector" || callee.name == "NSSelectorFromString"
+        {
+            return
+        }
+        report(
+            .warning, at: call,
+            "left as it is: \(signature): the action is not a #selector literal: rewrite it by hand (\(use) with a UIAction)")
     }
 
     /// Whether `callee` is `UIBarButtonItem`, `UIBarButtonItem.init` or `.init`.

@@ -16,6 +16,8 @@ final class PortRewriter: SyntaxRewriter {
     var changed = false
     /// Why a `#selector` was left as it is, by its node, when the rewrite that met it declined.
     var declinedSelectors: [SyntaxIdentifier: String] = [:]
+    /// The stored properties made `lazy`, their initializers now referring to `self`.
+    var lazyProperties: Set<SyntaxIdentifier> = []
 
     /// A rewriter of the file `converter` and `declarations` were made from.
     init(converter: SourceLocationConverter, declarations: DeclarationIndex) {
@@ -67,7 +69,8 @@ final class PortRewriter: SyntaxRewriter {
 
     override func visit(_ node: VariableDeclSyntax) -> DeclSyntax {
         warnAboutOptionalRequirement(node.modifiers)
-        return removingAttributes(of: node, visited: super.visit(node))
+        let visited = removingAttributes(of: node, visited: super.visit(node))
+        return lazyProperties.contains(node.id) ? Self.lazyProperty(visited) : visited
     }
 
     override func visit(_ node: InitializerDeclSyntax) -> DeclSyntax { removingAttributes(of: node, visited: super.visit(node)) }

@@ -1,5 +1,5 @@
 /// A controller written for iOS, with every idiom `lifetrace port` rewrites: outlets, actions,
-/// `@objc` methods, `@objc dynamic`, `@IBInspectable`/`@IBDesignable`, controls' target–action,
+/// `@objc` methods, `@objc dynamic`, `@IBInspectable`/`@IBDesignable`, controls' target–action (one in a stored property's initializer),
 /// `UIBarButtonItem`'s target–action initialisers and `NotificationCenter` selector observers.
 ///
 /// A string, not a source file of the target: SwiftPM would compile it, and on Linux it does not
@@ -34,6 +34,13 @@ enum IOSControllerFixture {
             @objc dynamic var saveCount = 0
 
             let counter = LikeCounter()
+            // Built by its initializer, as iOS code often does (made lazy: it then refers to self).
+            private let clearButton: UIButton = {
+                let button = UIButton(type: .system)
+                button.setTitle("Clear", for: .normal)
+                button.addTarget(self, action: #selector(clear), for: .touchUpInside)
+                return button
+            }()
             private var edits = 0
 
             override func loadView() {
@@ -42,7 +49,7 @@ enum IOSControllerFixture {
                 statusLabel = UILabel()
                 saveButton = UIButton(type: .system)
                 likeButton = UIButton(type: .system)
-                for subview in [nameField!, statusLabel!, saveButton!, likeButton!] {
+                for subview in [nameField!, statusLabel!, saveButton!, likeButton!, clearButton] {
                     subview.translatesAutoresizingMaskIntoConstraints = false
                     view.addSubview(subview)
                 }
@@ -107,6 +114,10 @@ enum IOSControllerFixture {
             @objc func reset() {
                 nameField.text = nil
                 edits = 0
+            }
+
+            @objc private func clear() {
+                nameField.text = nil
             }
 
             @objc private func showHelp() {

@@ -9,7 +9,8 @@ import Testing
     @Test func portedControllerTypeChecksAgainstTheUIKitModule() throws {
         let result = try Port.rewrite(IOSControllerFixture.source, fileName: "ProfileEditorViewController.swift")
         #expect(result.warnings.isEmpty, "\(result.warnings)")
-        #expect(result.changes.count == 23, "\(result.changes.map(\.description).joined(separator: "\n"))")
+        #expect(result.changes.count == 26, "\(result.changes.map(\.description).joined(separator: "\n"))")
+        #expect(result.source.contains("    private lazy var clearButton: UIButton = {\n"))
         for idiom in ["#selector", "@objc", "@IB", "target:", "dynamic"] {
             #expect(!result.source.contains(idiom), "\(idiom) is left in:\n\(result.source)")
         }
