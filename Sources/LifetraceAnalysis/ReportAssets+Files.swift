@@ -164,6 +164,25 @@ details summary { cursor: pointer; margin: 12px 0 4px; font-weight: 600; }
     }
   }
 
+  // Display frames: each a bar, red when longer than the lane's budget (a hitch), and the budget
+  // line: a tick where each frame's budget ends.
+  function drawFrames(lane, top, h) {
+    var m = lane.marks, n = m.length / STRIDE, sc = scale(), vs = view.start, ve = view.end;
+    for (var k = lowerBound(m, vs - lane.maxDuration - 1); k < n; k++) {
+      var b = k * STRIDE, s = m[b + 1], d = m[b + 2];
+      if (s > ve) break;
+      if (d < 0) continue;
+      var x = LABEL_W + (s - vs) * sc, w = Math.max(d * sc, 1), x0 = Math.max(x, LABEL_W), x1 = Math.min(x + w, W);
+      if (x1 < LABEL_W) continue;
+      ctx.fillStyle = lane.budget > 0 && d > lane.budget ? \"#dc2626\" : \"#16a34a\";
+      ctx.fillRect(x0, top + 7, Math.max(x1 - x0, 1), h - 14);
+      if (lane.budget > 0) {
+        var bx = Math.round(LABEL_W + (s + lane.budget - vs) * sc);
+        if (bx >= LABEL_W && bx <= W) { ctx.fillStyle = \"#0f172a\"; ctx.fillRect(bx, top + 3, 1, h - 6); }
+      }
+    }
+  }
+
   function drawSteps(lane, top, h) {
     var m = lane.marks, n = m.length / STRIDE, sc = scale(), vs = view.start, ve = view.end;
     var first = lowerBound(m, vs - lane.maxDuration - 1), k = first, labelEnd = -1e9, lastX = -1e9;
@@ -225,6 +244,7 @@ details summary { cursor: pointer; margin: 12px 0 4px; font-weight: 600; }
       ctx.save();
       ctx.beginPath(); ctx.rect(LABEL_W, top, W - LABEL_W, h); ctx.clip();
       if (lane.kind === \"steps\") drawSteps(lane, top, h);
+      else if (lane.kind === \"frames\") drawFrames(lane, top, h);
       else { drawStates(lane, top, h); drawMarks(lane, top, h); }
       ctx.restore();
       ctx.fillStyle = lane.kind === \"controller\" ? \"#f1f5f9\" : \"#e2e8f0\";

@@ -7,8 +7,10 @@ import Lifetrace
 /// `{"t0":…, "span":…, "events":…, "hooks":[names], "categories":[the hooks' categories],
 /// "details":[texts], "lanes":[{"name", "kind", "instances", "maxDuration", "marks":[hook, start,
 /// duration (-1: instant), detail, seq, depth, …], "states":[state, start, end, …], "process"}]}`,
-/// built with ``JSONObject``, one lane a line; kinds are `steps`, `layout` and `controller`; states
-/// are 0 appearing, 1 appeared, 2 disappearing.
+/// built with ``JSONObject``, one lane a line; kinds are `steps`, `layout`, `frames` (the display
+/// frames of driven scrolls, with their `budget` in nanoseconds: the script draws the budget line
+/// and marks the frames over it) and `controller`; states are 0 appearing, 1 appeared, 2
+/// disappearing.
 ///
 /// A trace of several processes (events with a `pid`, as an LTTng session's) gets a lane group per
 /// process: each lane belongs to one process (`process`), the groups in order of process id, and
@@ -22,6 +24,8 @@ struct ReportTimeline {
         var states: [Int64] = []
         var maxDuration: Int64 = 0
         var ids = Set<UInt>()
+        /// A frames lane's budget per frame, in nanoseconds (0: none announced).
+        var budget: Int64 = 0
     }
 
     /// The JSON text.
@@ -50,7 +54,8 @@ struct ReportTimeline {
         ]
         let groupsByProcess = Set(events.compactMap(\.process)).count > 1
         func laneKey(_ hook: Hook, _ subject: Subject, _ process: UInt32?) -> String {
-            let key = hook == .scenarioStep ? "\u{0}steps" : layoutHooks.contains(hook) ? "\u{0}layout" : subject.name
+            let key =
+                hook == .scenarioStep ? "\u{0}steps" : layoutHooks.contains(hook) ? "\u{0}layout" : hook == .displayFrame ? "\u{0}frames" : subject.name
             return groupsByProcess ? "\(process.map(String.init) ?? "-")\u{1}" + key : key
         }
         func lane(for hook: Hook, _ subject: Subject, _ process: UInt32?) -> Int {
@@ -62,6 +67,8 @@ struct ReportTimeline {
                 lanes.append(Lane(name: "Scenario steps", kind: "steps", process: group))
             } else if layoutHooks.contains(hook) {
                 lanes.append(Lane(name: "Layout passes", kind: "layout", process: group))
+            } else if hook == .displayFrame {
+                lanes.append(Lane(name: "Display frames", kind: "frames", process: group))
             } else {
                 lanes.append(Lane(name: subject.name, kind: "controller", process: group))
             }
@@ -106,6 +113,11 @@ struct ReportTimeline {
         for interval in trace.intervals() {
             let index = lane(for: interval.hook, interval.subject, interval.process)
             lanes[index].ids.insert(interval.subject.id)
+            if interval.hook == .displayFrame, lanes[index].budget == 0,
+                let budget = interval.details.text.flatMap(FrameSummary.Accumulator.budget(in:))
+            {
+                lanes[index].budget = Int64(clamping: budget)
+            }
             let end = interval.endTimestamp ?? max(t1, interval.startTimestamp)
             let seq = interval.beginIndex.map { events[$0].seq } ?? interval.endIndex.map { events[$0].seq } ?? 0
             marks.append(Mark(
@@ -186,7 +198,7 @@ struct ReportTimeline {
         // Per process (in process order), the steps lane, then the layout lane, then controllers in
         // order of appearance.
         func rank(_ lane: Lane) -> (UInt32, Int) {
-            (lane.process ?? 0, lane.kind == "steps" ? 0 : lane.kind == "layout" ? 1 : 2)
+            (lane.process ?? 0, lane.kind == "steps" ? 0 : lane.kind == "layout" ? 1 : lane.kind == "frames" ? 2 : 3)
         }
         lanes = lanes.enumerated().sorted { a, b in
             let (ra, rb) = (rank(a.element), rank(b.element))
@@ -209,6 +221,7 @@ struct ReportTimeline {
             object.add("marks", .integers(lane.marks))
             object.add("states", .integers(lane.states))
             object.add("process", lane.process.map { .integer($0) })
+            if lane.kind == "frames" { object.add("budget", .integer(lane.budget)) }
             return object
         }))
         self.json = json.json

@@ -1,5 +1,5 @@
 import Lifetrace
-import LifetraceAnalysis
+@testable import LifetraceAnalysis
 import Testing
 
 /// `lifetrace stats` on the display frames of a driven scroll: their cost against the budget the
@@ -39,5 +39,17 @@ import Testing
         let statistics = TraceStatistics(Trace(events: TestTraces.intervals(.viewDidLoad, "A", durations: [5])))
         #expect(statistics.frames.durations.count == 0)
         #expect(!statistics.table().contains("Frames:"))
+    }
+}
+
+/// The report's lane of display frames: its budget for the script's budget line and hitches.
+@Suite struct FrameLaneTests {
+    @Test("the frames get a lane of their own, after the layout lane, with the budget they announce")
+    func lane() {
+        let trace = Trace(events: FrameStatisticsTests.frames([1_000_000, 12_000_000], cells: 1))
+        let timeline = ReportTimeline(trace)
+        #expect(timeline.laneNames == ["Display frames"])
+        #expect(timeline.json.contains(#""name":"Display frames","kind":"frames""#))
+        #expect(timeline.json.contains(#""budget":8333000"#))
     }
 }
