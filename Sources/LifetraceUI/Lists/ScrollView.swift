@@ -93,13 +93,8 @@ open class ScrollView: View {
     /// content's, at the content's origin).
     public var contentLayoutGuide: LayoutGuide {
         if let guide = contentGuide { return guide }
-        let guide = LayoutGuide()
-        guide.identifier = "\(instrumentationName).contentLayoutGuide"
-        addLayoutGuide(guide)
+        let guide = makeGuide("contentLayoutGuide") { [$0.leftAnchor.constraint(equalTo: leftAnchor), $0.topAnchor.constraint(equalTo: topAnchor)] }
         contentGuide = guide
-        let pins = [guide.leftAnchor.constraint(equalTo: leftAnchor), guide.topAnchor.constraint(equalTo: topAnchor)]
-        for (index, pin) in pins.enumerated() { pin.identifier = "UIScrollView-contentLayoutGuide-\(index)" }
-        LayoutConstraint.activate(pins)
         return guide
     }
 
@@ -107,16 +102,24 @@ open class ScrollView: View {
     /// views pinned to it stay in place only while the offset is zero).
     public var frameLayoutGuide: LayoutGuide {
         if let guide = frameGuide { return guide }
-        let guide = LayoutGuide()
-        guide.identifier = "\(instrumentationName).frameLayoutGuide"
-        addLayoutGuide(guide)
+        let guide = makeGuide("frameLayoutGuide") { guide in
+            [
+                guide.leftAnchor.constraint(equalTo: leftAnchor), guide.topAnchor.constraint(equalTo: topAnchor),
+                guide.widthAnchor.constraint(equalTo: widthAnchor), guide.heightAnchor.constraint(equalTo: heightAnchor),
+            ]
+        }
         frameGuide = guide
-        let pins = [
-            guide.leftAnchor.constraint(equalTo: leftAnchor), guide.topAnchor.constraint(equalTo: topAnchor),
-            guide.widthAnchor.constraint(equalTo: widthAnchor), guide.heightAnchor.constraint(equalTo: heightAnchor),
-        ]
-        for (index, pin) in pins.enumerated() { pin.identifier = "UIScrollView-frameLayoutGuide-\(index)" }
-        LayoutConstraint.activate(pins)
+        return guide
+    }
+
+    /// A guide of the scroll view held by `pins` (named `UIScrollView-NAME-i`, as UIKit's own).
+    private func makeGuide(_ name: String, pins: (LayoutGuide) -> [LayoutConstraint]) -> LayoutGuide {
+        let guide = LayoutGuide()
+        guide.identifier = "\(instrumentationName).\(name)"
+        addLayoutGuide(guide)
+        let constraints = pins(guide)
+        for (index, pin) in constraints.enumerated() { pin.identifier = "UIScrollView-\(name)-\(index)" }
+        LayoutConstraint.activate(constraints)
         return guide
     }
 

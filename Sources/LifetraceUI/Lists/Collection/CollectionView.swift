@@ -166,9 +166,9 @@ open class CollectionView: ScrollView {
         guard needsReload else { return }
         needsReload = false
         for indexPath in Array(visible.keys) { endDisplaying(at: indexPath) }
-        for (key, view) in visibleSupplementary {
+        for view in visibleSupplementary.values {
             view.removeFromSuperview()
-            pools[key.split(separator: "#").first.map(String.init) ?? key, default: []].append(view)
+            if let identifier = view.reuseIdentifier { pools[identifier, default: []].append(view) }
         }
         visibleSupplementary.removeAll()
         prefetched.removeAll()
