@@ -160,10 +160,15 @@ open class StackView: View {
             horizontal
             ? (Double(insets.left), Double(insets.right), Double(insets.top), Double(insets.bottom))
             : (Double(insets.top), Double(insets.bottom), Double(insets.left), Double(insets.right))
-        func canvasStart(_ v: LayoutVariables) -> Expression { start(v) + before }
-        func canvasLength(_ v: LayoutVariables) -> Expression { length(v) - (before + after) }
-        func canvasCrossStart(_ v: LayoutVariables) -> Expression { crossStart(v) + crossBefore }
-        func canvasBreadth(_ v: LayoutVariables) -> Expression { breadth(v) - (crossBefore + crossAfter) }
+        // (No inset, no term: an expression's arithmetic allocates, and most stacks have none.)
+        func canvasStart(_ v: LayoutVariables) -> Expression { before == 0 ? start(v) : start(v) + before }
+        func canvasLength(_ v: LayoutVariables) -> Expression {
+            before + after == 0 ? length(v) : length(v) - (before + after)
+        }
+        func canvasCrossStart(_ v: LayoutVariables) -> Expression { crossBefore == 0 ? crossStart(v) : crossStart(v) + crossBefore }
+        func canvasBreadth(_ v: LayoutVariables) -> Expression {
+            crossBefore + crossAfter == 0 ? breadth(v) : breadth(v) - (crossBefore + crossAfter)
+        }
 
         var constraints: [Constraint] = []
         var edge = canvasStart(stack)
