@@ -40,7 +40,7 @@ let package = Package(
         // The LTTng-UST provider `lifetrace`, checked in (a build-tool plugin cannot generate C
         // here); linked into exactly one product, LifetraceLTTng. liblttng-ust itself is not linked:
         // the first LTTngSink loads it (tracepoints/provider_loading.h), so start-up does not pay
-        // for it (issue 15).
+        // for it (docs/benchmarks.md, start-up).
         .target(
             name: "LifetraceTracepoints",
             path: "tracepoints",
@@ -84,7 +84,7 @@ let package = Package(
         ),
         // Reading LTTng's CTF traces, recorded or live, with libbabeltrace2 (Debian's
         // libbabeltrace2-dev): a C graph whose sink hands each event over as one flat record.
-        // The library is loaded on first use, not linked (babeltrace_library.h; issue 15).
+        // The library is loaded on first use, not linked (babeltrace_library.h; docs/benchmarks.md, start-up).
         .target(name: "CLifetraceCTF", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
         .target(name: "LifetraceCTF", dependencies: ["Lifetrace", "LifetraceAnalysis", "CLifetraceCTF"]),
         // swift-log's backend: each log record is a Lifetrace event (`lifetrace:log_*` in LTTng).
@@ -126,7 +126,7 @@ let package = Package(
                 "LifetraceCTF", "LifetracePort", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Release builds link the Swift runtime and libraries statically: loading a dozen Swift
-            // shared objects was a fifth of `lifetrace run`'s start-up (issue 15, docs/benchmarks.md).
+            // shared objects was a fifth of `lifetrace run`'s start-up (docs/benchmarks.md).
             // (Foundation's C shims and ICU are not in the static link's default libraries.)
             // `-z nostart-stop-gc`: lld's --gc-sections drops a section that only __start_/__stop_
             // symbols reach, and the provider's tracepoint pointers (lttng_ust_tracepoints_ptrs) are

@@ -47,7 +47,7 @@ let package = Package(
             path: "Benchmarks/HookCost",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
-        // swift-log and swift-distributed-tracing through Lifetrace (issue 13): a log call, a span, and
+        // swift-log and swift-distributed-tracing through Lifetrace (docs/benchmarks.md): a log call, a span, and
         // hooks, spans and logs from one thread and from two.
         .executableTarget(
             name: "ObservabilityCost",
