@@ -146,31 +146,28 @@ extension ScenarioRunner {
     }
 
     private func alertController(_ name: String) throws -> AlertController {
-        guard let alert = existingController(named: name) as? AlertController else {
-            throw StepFailure("\(name) is not an alert (declare it with \"alert \(name) ACTION...\")", atArgument: 1)
-        }
-        return alert
+        try declared(name, "an alert", declaration: "alert \(name) ACTION...")
     }
 
     private func pageController(_ name: String) throws -> ScenarioPageViewController {
-        guard let pages = existingController(named: name) as? ScenarioPageViewController else {
-            throw StepFailure("\(name) is not a page view controller (declare it with \"page \(name) PAGE...\")", atArgument: 1)
-        }
-        return pages
+        try declared(name, "a page view controller", declaration: "page \(name) PAGE...")
     }
 
     private func splitController(_ name: String) throws -> SplitViewController {
-        guard let split = existingController(named: name) as? SplitViewController else {
-            throw StepFailure("\(name) is not a split view controller (declare it with \"split \(name) primary=… secondary=…\")", atArgument: 1)
-        }
-        return split
+        try declared(name, "a split view controller", declaration: "split \(name) primary=… secondary=…")
     }
 
     private func searchController(_ name: String) throws -> SearchController {
-        guard let search = existingController(named: name) as? SearchController else {
-            throw StepFailure("\(name) is not a search controller (declare it with \"search \(name) in CONTROLLER\")", atArgument: 1)
+        try declared(name, "a search controller", declaration: "search \(name) in CONTROLLER")
+    }
+
+    /// The container a step names, of the kind the step needs, or an error at the name saying how
+    /// to declare one.
+    private func declared<Container: ViewController>(_ name: String, _ kind: String, declaration: String) throws -> Container {
+        guard let container = existingController(named: name) as? Container else {
+            throw StepFailure("\(name) is not \(kind) (declare it with \"\(declaration)\")", atArgument: 1)
         }
-        return search
+        return container
     }
 }
 

@@ -38,7 +38,7 @@ extension StepParser {
                 target = .row(row)
                 index += 1
             } else {
-                guard let offset = Double(words[index].text), offset.isFinite else {
+                guard let offset = Self.number(words[index].text) else {
                     throw error("expected an offset, \"row N\" or \"end\", got \"\(words[index].text)\"", at: words[index])
                 }
                 target = .offset(offset)
@@ -78,7 +78,7 @@ extension StepParser {
     private mutating func numberOption(_ key: String, range: ClosedRange<Double>) throws(ScenarioError) -> Double? {
         guard let option = try takeOption(key) else { return nil }
         let text = String(option.text.dropFirst(key.count + 1))
-        guard let value = Double(text), value.isFinite, range.contains(value) else {
+        guard let value = Self.number(text), range.contains(value) else {
             throw error("expected \(key)=NUMBER from \(Int(range.lowerBound)) to \(Int(range.upperBound)), got \"\(option.text)\"", at: option)
         }
         return value

@@ -100,7 +100,11 @@ extension LayoutEngine {
 
     func updateContentSize(of view: View) {
         let id = ObjectIdentifier(view)
-        if view.contentDependsOnWidth { widthDependentViews[id] = view } else { widthDependentViews[id] = nil }
+        if view.contentDependsOnWidth {
+            widthDependentViews[id] = view
+        } else if !widthDependentViews.isEmpty {
+            widthDependentViews[id] = nil
+        }
         let wanted = ContentSizeConstraints(of: view)
         if let current = contentSize[id] {
             if current.sameShape(as: wanted) {

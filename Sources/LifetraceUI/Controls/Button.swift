@@ -82,7 +82,7 @@ open class Button: Control {
 
     /// The configuration, when the button has one (it then sizes from it).
     public var configuration: Configuration? {
-        didSet { if configuration != oldValue { contentDidChange() } }
+        didSet { if configuration != oldValue { invalidateIntrinsicContentSize() } }
     }
 
     private var titles: [UInt: String] = [:]
@@ -134,7 +134,7 @@ open class Button: Control {
     public func setTitle(_ title: String?, for state: State) {
         titles[state.rawValue] = title
         if state == .normal { titleLabel?.text = title }
-        contentDidChange()
+        invalidateIntrinsicContentSize()
     }
 
     /// The title for a state (the normal one when that state has none).
@@ -146,7 +146,7 @@ open class Button: Control {
     /// Sets the image for a state.
     public func setImage(_ image: Image?, for state: State) {
         images[state.rawValue] = image
-        contentDidChange()
+        invalidateIntrinsicContentSize()
     }
 
     /// The image for a state.
@@ -157,11 +157,6 @@ open class Button: Control {
 
     /// The image shown now.
     public var currentImage: Image? { configuration?.image ?? image(for: state) }
-
-    private func contentDidChange() {
-        invalidateIntrinsicContentSize()
-        setNeedsLayout()
-    }
 
     /// Taps the button: `touchUpInside` and `primaryActionTriggered`, as a finger lifted inside it.
     public func tap() {

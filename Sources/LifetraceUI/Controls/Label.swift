@@ -81,26 +81,34 @@ open class Label: View {
         return true
     }
 
+    /// The text's last measurement, at a width (`nil`: unconstrained), until the content changes:
+    /// the engine reads the intrinsic size at each constraint change of the label, and shaping
+    /// the same text again would cost the same again.
+    private var measurement: (width: CGFloat?, size: Size)?
+
     private func contentDidChange() {
+        measurement = nil
         invalidateIntrinsicContentSize()
-        setNeedsLayout()
+    }
+
+    /// The text's size, wrapped at `width` when given.
+    private func measure(width: CGFloat?) -> Size {
+        guard let text, !text.isEmpty else { return .zero }
+        if let measurement, measurement.width == width { return measurement.size }
+        let size = font.size(of: text, constrainedToWidth: width, numberOfLines: numberOfLines)
+        measurement = (width, size)
+        return size
     }
 
     /// The text's size: on one line, or wrapped at the preferred width (or at the width the
     /// engine solved for the label, once it has).
     open override var intrinsicContentSize: Size {
-        guard let text, !text.isEmpty else { return .zero }
-        var width: CGFloat?
-        if wraps {
-            width = preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : solvedWidth.flatMap { $0 > 0 ? $0 : nil }
-        }
-        return font.size(of: text, constrainedToWidth: width, numberOfLines: numberOfLines)
+        guard wraps else { return measure(width: nil) }
+        return measure(width: preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : solvedWidth.flatMap { $0 > 0 ? $0 : nil })
     }
 
     /// The text's size wrapped at `size.width` (when the label wraps and the width is positive).
     open override func sizeThatFits(_ size: Size) -> Size {
-        guard let text, !text.isEmpty else { return .zero }
-        let width: CGFloat? = wraps && size.width > 0 ? size.width : nil
-        return font.size(of: text, constrainedToWidth: width, numberOfLines: numberOfLines)
+        measure(width: wraps && size.width > 0 ? size.width : nil)
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 open class TextView: View {
     /// The text.
     public var text: String! = "" {
-        didSet { if text != oldValue { contentDidChange() } }
+        didSet { if text != oldValue { invalidateIntrinsicContentSize() } }
     }
     /// The text with attributes: its string is ``text`` (attributes kept; measurement uses ``font``).
     public var attributedText: NSAttributedString! {
@@ -23,15 +23,15 @@ open class TextView: View {
 
     /// The font: the system font at 12 points unless set (UIKit's default for text views).
     public var font: Font? = .systemFont(ofSize: 12) {
-        didSet { if font != oldValue { contentDidChange() } }
+        didSet { if font != oldValue { invalidateIntrinsicContentSize() } }
     }
     /// Whether the text scrolls (then the view has no intrinsic size).
     public var isScrollEnabled = true {
-        didSet { if isScrollEnabled != oldValue { contentDidChange() } }
+        didSet { if isScrollEnabled != oldValue { invalidateIntrinsicContentSize() } }
     }
     /// The space around the text.
     public var textContainerInset = EdgeInsets(top: 8, left: 0, bottom: 8, right: 0) {
-        didSet { if textContainerInset != oldValue { contentDidChange() } }
+        didSet { if textContainerInset != oldValue { invalidateIntrinsicContentSize() } }
     }
     /// Whether the text can be edited (then the view can become first responder).
     public var isEditable = true
@@ -47,11 +47,6 @@ open class TextView: View {
     private var solvedWidth: CGFloat?
 
     open override var canBecomeFirstResponder: Bool { isEditable }
-
-    private func contentDidChange() {
-        invalidateIntrinsicContentSize()
-        setNeedsLayout()
-    }
 
     /// Types `string` at the end of the text.
     public func insertText(_ string: String) {

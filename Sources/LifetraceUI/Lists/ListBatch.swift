@@ -29,10 +29,10 @@ struct ListBatch {
         let movedFrom = Set(moves.map(\.from))
         let movedTo = Dictionary(moves.map { ($0.to, $0.from) }, uniquingKeysWith: { first, _ in first })
         for (oldSection, newSection) in zip(survivingSections, continuingSections) {
-            let kept = (0..<oldCounts[oldSection]).map { IndexPath(indexes: [oldSection, $0]) }
+            let kept = (0..<oldCounts[oldSection]).map { IndexPath(row: $0, section: oldSection) }
                 .filter { !deleted.contains($0) && !movedFrom.contains($0) }
             let arriving = (0..<newCounts[newSection]).filter {
-                let path = IndexPath(indexes: [newSection, $0])
+                let path = IndexPath(row: $0, section: newSection)
                 return !inserted.contains(path) && movedTo[path] == nil
             }
             guard kept.count == arriving.count else {

@@ -101,15 +101,7 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable {
         row.axis = .horizontal
         row.alignment = .center
         row.spacing = Double(imageToTextPadding)
-        row.translatesAutoresizingMaskIntoConstraints = false
-        container.addSubview(row)
-        let margins = directionalLayoutMargins
-        LayoutConstraint.activate([
-            row.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: Double(margins.leading)),
-            row.trailingAnchor.constraint(lessThanOrEqualTo: container.trailingAnchor, constant: -Double(margins.trailing)),
-            row.topAnchor.constraint(equalTo: container.topAnchor, constant: Double(margins.top)),
-            row.bottomAnchor.constraint(equalTo: container.bottomAnchor, constant: -Double(margins.bottom)),
-        ])
+        container.pin(row, margins: directionalLayoutMargins, trailingAtMost: true)
         return container
     }
 
@@ -132,14 +124,23 @@ extension View {
         old?.removeFromSuperview()
         guard let configuration else { return nil }
         let made = configuration.makeContentView()
-        made.translatesAutoresizingMaskIntoConstraints = false
-        addSubview(made)
-        LayoutConstraint.activate([
-            made.leadingAnchor.constraint(equalTo: leadingAnchor),
-            made.trailingAnchor.constraint(equalTo: trailingAnchor),
-            made.topAnchor.constraint(equalTo: topAnchor),
-            made.bottomAnchor.constraint(equalTo: bottomAnchor),
-        ])
+        pin(made)
         return made
+    }
+
+    /// Adds `content` and pins it inside this view at `margins` with Auto Layout; with
+    /// `trailingAtMost`, its trailing edge is at most at the margin (its width its own).
+    func pin(_ content: View, margins: DirectionalEdgeInsets = .zero, trailingAtMost: Bool = false) {
+        content.translatesAutoresizingMaskIntoConstraints = false
+        addSubview(content)
+        let trailing = 0 - Double(margins.trailing)
+        LayoutConstraint.activate([
+            content.leadingAnchor.constraint(equalTo: leadingAnchor, constant: Double(margins.leading)),
+            trailingAtMost
+                ? content.trailingAnchor.constraint(lessThanOrEqualTo: trailingAnchor, constant: trailing)
+                : content.trailingAnchor.constraint(equalTo: trailingAnchor, constant: trailing),
+            content.topAnchor.constraint(equalTo: topAnchor, constant: Double(margins.top)),
+            content.bottomAnchor.constraint(equalTo: bottomAnchor, constant: 0 - Double(margins.bottom)),
+        ])
     }
 }

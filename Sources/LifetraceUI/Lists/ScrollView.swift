@@ -151,7 +151,7 @@ open class ScrollView: View {
             contentOffset = offset
             return
         }
-        runFrames(toward: { offset }, duration: 0.3, framesPerSecond: displayFramesPerSecond, curve: .decelerating) { scrollView in
+        runFrames(toward: { offset }, duration: 0.3, framesPerSecond: ScrollView.defaultFramesPerSecond, curve: .decelerating) { scrollView in
             scrollView.delegate?.scrollViewDidEndScrollingAnimation(scrollView)
         }
     }
@@ -176,7 +176,6 @@ open class ScrollView: View {
     /// The display's refresh rate: 120 frames a second (a ProMotion iPhone's `maximumFramesPerSecond`).
     public nonisolated static let defaultFramesPerSecond = 120
 
-    var displayFramesPerSecond: Int { ScrollView.defaultFramesPerSecond }
 
     /// Scrolls to `offset` (clamped to the range) as a user's drag and flick would, one display
     /// frame at a time over `duration` seconds of the run loop's clock: `scrollViewWillBeginDragging`,
@@ -232,7 +231,7 @@ open class ScrollView: View {
         let frames = max(1, Int((duration * Double(fps)).rounded()))
         let interval = 1 / Double(fps)
         let budget = Double(1_000_000 / fps) / 1000
-        let runLoop = window?.runLoop ?? MainRunLoop.current
+        let runLoop = hostRunLoop
         for index in 1...frames {
             runLoop.schedule(after: Double(index) * interval) { [weak self] in
                 guard let self else { return }
@@ -253,7 +252,7 @@ open class ScrollView: View {
         completion: @escaping @MainActor (ScrollView) -> Void
     ) {
         let next = clamped(target())
-        guard next != contentOffset, index < Int.max, followFrames < 30 else {
+        guard next != contentOffset, followFrames < 30 else {
             followFrames = 0
             completion(self)
             return

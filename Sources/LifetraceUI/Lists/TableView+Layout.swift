@@ -23,11 +23,9 @@ extension TableView {
             index += 1
         }
         let visibleItems = geometry.items(overlapping: top, bottom)
-        let shown = Set(visibleItems.compactMap { index -> IndexPath? in
-            guard case .row(let section, let row) = geometry.items[index] else { return nil }
-            return IndexPath(row: row, section: section)
-        })
-        for indexPath in visible.keys where !shown.contains(indexPath) { endDisplaying(at: indexPath) }
+        for indexPath in visible.keys where !(geometry.flatIndex(of: indexPath).map(visibleItems.contains) ?? false) {
+            endDisplaying(at: indexPath)
+        }
         placeVisibleViews(visibleItems)
         let size = Size(width: bounds.width, height: geometry.total() + (tableFooterView?.frame.height ?? 0))
         if size != contentSize { contentSize = size }
@@ -71,7 +69,7 @@ extension TableView {
                 verticalFittingPriority: .fittingSizeLevel
             ).height
             if fitted <= 0 {
-                (window?.runLoop ?? MainRunLoop.current).report(Diagnostic(.warning,
+                hostRunLoop.report(Diagnostic(.warning,
                     "Detected a case where constraints ambiguously suggest a height of zero for a table view cell's content view. "
                         + "We're considering the collapse unintentional and using standard height instead. Cell: \(cell.instrumentationName)"))
                 return TableView.systemRowHeight

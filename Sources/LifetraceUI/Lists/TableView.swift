@@ -112,7 +112,7 @@ open class TableView: ScrollView {
     /// registered is UIKit's exception: reported as an error, and a plain cell returned.
     public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
         if let cell = dequeueReusableCell(withIdentifier: identifier) { return cell }
-        (window?.runLoop ?? MainRunLoop.current).report(Diagnostic(.error,
+        hostRunLoop.report(Diagnostic(.error,
             "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"))
         return TableViewCell(style: .default, reuseIdentifier: identifier)
     }

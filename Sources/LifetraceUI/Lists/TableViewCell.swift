@@ -118,14 +118,7 @@ open class TableViewCell: View {
         stack.axis = style == .subtitle ? .vertical : .horizontal
         stack.spacing = style == .subtitle ? 0 : 8
         stack.alignment = style == .subtitle ? .leading : .center
-        stack.translatesAutoresizingMaskIntoConstraints = false
-        contentView.addSubview(stack)
-        LayoutConstraint.activate([
-            stack.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 16),
-            stack.trailingAnchor.constraint(lessThanOrEqualTo: contentView.trailingAnchor, constant: -16),
-            stack.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 11),
-            stack.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -11),
-        ])
+        contentView.pin(stack, margins: ListContentConfiguration.cell().directionalLayoutMargins, trailingAtMost: true)
         styleLabels = (text, detail)
         return (text, detail)
     }

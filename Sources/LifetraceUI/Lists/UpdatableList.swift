@@ -22,7 +22,7 @@ extension UpdatableList {
         openBatches -= 1
         if openBatches == 0 { commitBatch() }
         guard let completion else { return }
-        (window?.runLoop ?? MainRunLoop.current).afterAnimation(window != nil, duration: 0.3) { completion(true) }
+        hostRunLoop.afterAnimation(window != nil, duration: 0.3) { completion(true) }
     }
 
     /// Adds a change to the batch being made (committed at once outside a batch).
@@ -43,7 +43,7 @@ extension UpdatableList {
         case .success(let origin):
             return (batch, origin)
         case .failure(let invalid):
-            (window?.runLoop ?? MainRunLoop.current).report(Diagnostic(.error, invalid.message))
+            hostRunLoop.report(Diagnostic(.error, invalid.message))
             reloadData()
             return nil
         }
@@ -54,9 +54,9 @@ extension UpdatableList {
         var destination: [IndexPath: IndexPath] = [:]
         for (section, rows) in origin.enumerated() {
             for (row, old) in rows.enumerated() {
-                if let old { destination[old] = IndexPath(indexes: [section, row]) }
+                if let old { destination[old] = IndexPath(row: row, section: section) }
             }
         }
-        return selected.compactMap { destination[IndexPath(indexes: [$0[0], $0[1]])] }
+        return selected.compactMap { destination[$0] }
     }
 }

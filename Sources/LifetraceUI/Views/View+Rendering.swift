@@ -114,6 +114,9 @@ extension View {
         set { rendering.isAccessibilityElement = newValue }
     }
 
+    /// The run loop the view's work reports and schedules on: its window's, or the one turning.
+    var hostRunLoop: MainRunLoop { window?.runLoop ?? MainRunLoop.current }
+
     /// The view itself, or the first view below it (depth first) whose ``tag`` is `tag`.
     public func viewWithTag(_ tag: Int) -> View? {
         var pending: [View] = [self]

@@ -2,14 +2,14 @@ import Foundation
 
 extension CollectionView {
     /// Inserts items (the data source already has them).
-    public func insertItems(at indexPaths: [IndexPath]) { update { $0.inserted.formUnion(indexPaths.map(Self.key)) } }
+    public func insertItems(at indexPaths: [IndexPath]) { update { $0.inserted.formUnion(indexPaths) } }
     /// Deletes items.
-    public func deleteItems(at indexPaths: [IndexPath]) { update { $0.deleted.formUnion(indexPaths.map(Self.key)) } }
+    public func deleteItems(at indexPaths: [IndexPath]) { update { $0.deleted.formUnion(indexPaths) } }
     /// Reloads items: their cells are made again.
-    public func reloadItems(at indexPaths: [IndexPath]) { update { $0.reloaded.formUnion(indexPaths.map(Self.key)) } }
+    public func reloadItems(at indexPaths: [IndexPath]) { update { $0.reloaded.formUnion(indexPaths) } }
     /// Moves an item.
     public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-        update { $0.moves.append((Self.key(indexPath), Self.key(newIndexPath))) }
+        update { $0.moves.append((indexPath, newIndexPath)) }
     }
     /// Inserts sections.
     public func insertSections(_ sections: IndexSet) { update { $0.insertedSections.formUnion(sections) } }
@@ -29,9 +29,6 @@ extension CollectionView {
         runBatch(updates, completion: completion)
     }
 
-    /// Index paths as the batch keys them (section, item).
-    private static func key(_ indexPath: IndexPath) -> IndexPath { IndexPath(indexes: [indexPath.section, indexPath.item]) }
-
     /// Checks the batch against the new counts (an invalid update is reported and reloads), then
     /// carries the surviving items' cells and measured sizes to their new index paths.
     func commitBatch() {
@@ -44,7 +41,7 @@ extension CollectionView {
         collectionViewLayout.carryMeasurements(origin, reloaded: batch.reloaded)
         for (section, items) in origin.enumerated() {
             for (item, old) in items.enumerated() {
-                guard let old, !batch.reloaded.contains(old), let cell = cells.removeValue(forKey: IndexPath(item: old[1], section: old[0]))
+                guard let old, !batch.reloaded.contains(old), let cell = cells.removeValue(forKey: old)
                 else { continue }
                 visible[IndexPath(item: item, section: section)] = cell
             }
@@ -53,7 +50,7 @@ extension CollectionView {
             visible[path] = cell
             endDisplaying(at: path)
         }
-        selectedItems = Self.remap(selectedItems, through: origin).map { IndexPath(item: $0[1], section: $0[0]) }
+        selectedItems = Self.remap(selectedItems, through: origin)
         prefetched.removeAll()
         setNeedsLayout()
     }
@@ -65,7 +62,7 @@ extension CollectionViewLayout {
     func carryMeasurements(_ origin: [[IndexPath?]], reloaded: Set<IndexPath>) {
         needsPrepare = true
         if let flow = self as? CollectionViewFlowLayout {
-            flow.carrySizes(origin.map { $0.map { old in old.flatMap { reloaded.contains($0) ? nil : IndexPath(item: $0[1], section: $0[0]) } } })
+            flow.carrySizes(origin.map { $0.map { old in old.flatMap { reloaded.contains($0) ? nil : $0 } } })
         } else if let list = self as? CollectionViewCompositionalLayout {
             list.carryHeights(origin.map { $0.map { old in old.flatMap { reloaded.contains($0) ? nil : $0 } } })
         }

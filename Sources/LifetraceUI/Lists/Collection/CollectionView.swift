@@ -99,7 +99,7 @@ open class CollectionView: ScrollView {
             return cell
         }
         guard let cellClass = registeredCells[identifier] else {
-            (window?.runLoop ?? MainRunLoop.current).report(Diagnostic(.error,
+            hostRunLoop.report(Diagnostic(.error,
                 "could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"))
             return CollectionViewCell(frame: .zero)
         }
@@ -118,7 +118,7 @@ open class CollectionView: ScrollView {
             return view
         }
         guard let viewClass = registeredSupplementary[key] else {
-            (window?.runLoop ?? MainRunLoop.current).report(Diagnostic(.error,
+            hostRunLoop.report(Diagnostic(.error,
                 "could not dequeue a view of kind: \(kind) with identifier \(identifier) - must register a nib or a class for the identifier"))
             return CollectionReusableView(frame: .zero)
         }

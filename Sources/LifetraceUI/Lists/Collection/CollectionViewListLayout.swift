@@ -101,7 +101,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
-        guard let index = geometry.flatIndex(of: IndexPath(indexes: [indexPath.section, indexPath.item])) else { return nil }
+        guard let index = geometry.flatIndex(of: indexPath) else { return nil }
         let attributes = CollectionViewLayoutAttributes(forCellWith: indexPath)
         attributes.frame = Rect(x: itemX, y: geometry.top(ofRow: index), width: itemWidth, height: geometry.height(ofRow: index))
         return attributes
@@ -112,12 +112,12 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         forPreferredLayoutAttributes preferred: CollectionViewLayoutAttributes,
         withOriginalAttributes original: CollectionViewLayoutAttributes
     ) -> Bool {
-        guard let index = geometry.flatIndex(of: IndexPath(indexes: [preferred.indexPath.section, preferred.indexPath.item])) else { return false }
+        guard let index = geometry.flatIndex(of: preferred.indexPath) else { return false }
         return !geometry.isMeasured(index) || preferred.size.height != original.size.height
     }
 
     open override func preferredSizeDidChange(_ preferred: CollectionViewLayoutAttributes) {
-        guard let index = geometry.flatIndex(of: IndexPath(indexes: [preferred.indexPath.section, preferred.indexPath.item])) else { return }
+        guard let index = geometry.flatIndex(of: preferred.indexPath) else { return }
         geometry.setHeight(preferred.size.height, at: index, measured: true)
     }
 
@@ -130,7 +130,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         for (section, items) in origin.enumerated() {
             for (item, previous) in items.enumerated() {
                 guard let previous, let oldIndex = old.flatIndex(of: previous), old.isMeasured(oldIndex),
-                    let newIndex = geometry.flatIndex(of: IndexPath(indexes: [section, item]))
+                    let newIndex = geometry.flatIndex(of: IndexPath(item: item, section: section))
                 else { continue }
                 geometry.setHeight(old.height(ofRow: oldIndex), at: newIndex, measured: true)
             }
@@ -139,6 +139,6 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
 
     /// Whether an item's height is its cell's.
     func isMeasured(_ indexPath: IndexPath) -> Bool {
-        geometry.flatIndex(of: IndexPath(indexes: [indexPath.section, indexPath.item])).map(geometry.isMeasured) ?? false
+        geometry.flatIndex(of: indexPath).map(geometry.isMeasured) ?? false
     }
 }

@@ -44,7 +44,7 @@ final class DiffableStore<Section: Hashable & Sendable, Item: Hashable & Sendabl
         }
         list.endInterval(state, count: changes)
         guard let completion else { return }
-        (list.window?.runLoop ?? MainRunLoop.current).afterAnimation(animatingDifferences && list.window != nil, duration: 0.3, completion)
+        list.hostRunLoop.afterAnimation(animatingDifferences && list.window != nil, duration: 0.3, completion)
     }
 
     func numberOfSections() -> Int { snapshot.numberOfSections }
@@ -95,10 +95,10 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     /// A copy of the current snapshot.
     public func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> { store.snapshot }
     /// The item at an index path.
-    public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { store.item(at: IndexPath(indexes: [indexPath.section, indexPath.item])) }
+    public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { store.item(at: indexPath) }
     /// Where an item is.
     public func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
-        store.indexPath(for: itemIdentifier).map { IndexPath(item: $0[1], section: $0[0]) }
+        store.indexPath(for: itemIdentifier)
     }
     /// The section at an index.
     public func sectionIdentifier(for index: Int) -> SectionIdentifierType? { store.section(at: index) }
@@ -107,7 +107,7 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { store.numberOfItems(in: section) }
     public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
         guard let item = itemIdentifier(for: indexPath), let cell = cellProvider(collectionView, indexPath, item) else {
-            (collectionView.window?.runLoop ?? MainRunLoop.current).report(Diagnostic(.error,
+            collectionView.hostRunLoop.report(Diagnostic(.error,
                 "UICollectionViewDiffableDataSource cell provider returned nil for index path \(indexPath.hookText)"))
             return CollectionViewCell(frame: .zero)
         }
@@ -159,7 +159,7 @@ open class TableViewDiffableDataSource<SectionIdentifierType: Hashable & Sendabl
     public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { store.numberOfItems(in: section) }
     public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         guard let item = itemIdentifier(for: indexPath), let cell = cellProvider(tableView, indexPath, item) else {
-            (tableView.window?.runLoop ?? MainRunLoop.current).report(Diagnostic(.error,
+            tableView.hostRunLoop.report(Diagnostic(.error,
                 "UITableViewDiffableDataSource cell provider returned nil for index path \(indexPath.hookText)"))
             return TableViewCell(style: .default, reuseIdentifier: nil)
         }

@@ -111,7 +111,7 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Senda
         var positions: [Item: IndexPath] = [:]
         positions.reserveCapacity(numberOfItems)
         for (section, sectionItems) in items.enumerated() {
-            for (index, item) in sectionItems.enumerated() { positions[item] = IndexPath(indexes: [section, index]) }
+            for (index, item) in sectionItems.enumerated() { positions[item] = IndexPath(item: index, section: section) }
         }
         return positions
     }
