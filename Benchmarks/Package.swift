@@ -121,6 +121,18 @@ let package = Package(
             path: "Benchmarks/ScenarioCost",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // Lists scrolled frame by frame at 120 Hz (self-sizing, manual and fixed cells) and diffable applies.
+        .executableTarget(
+            name: "ListCost",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Lifetrace", package: root),
+                .product(name: "LifetraceUI", package: root),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/ListCost",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         .target(name: "ProbeSupport", path: "Sources/ProbeSupport"),
         // The log handler the observability suite and probe both measure swift-log against.
         .target(name: "LogFixtures", dependencies: [.product(name: "Logging", package: "swift-log")], path: "Sources/LogFixtures"),

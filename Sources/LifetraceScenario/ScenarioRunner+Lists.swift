@@ -5,11 +5,12 @@ extension ScenarioRunner {
     /// Performs a list step (``ListStep``).
     func perform(_ step: ListStep) throws {
         switch step {
-        case .declareTable(let name, let rows, let height, let estimate):
+        case .declareTable(let name, let rows, let height, let estimate, let diffable):
             let table = try declare(name) { ScenarioTableController(name: name) }
-            table.rows = rows
+            table.items = Array(0..<rows)
             table.fixedHeight = height
             table.estimate = estimate
+            table.isDiffable = diffable
         case .scroll(let name, let destination, let nanoseconds, let fps, let curve):
             let table = try onScreenTable(name)
             let goal: @MainActor () -> Point
@@ -32,6 +33,17 @@ extension ScenarioRunner {
             table.tapRow(at: IndexPath(row: row, section: 0))
         case .reload(let name):
             try onScreenTable(name).reloadData()
+        case .changeRows(let name, let row, let count, let inserting):
+            _ = try onScreenTable(name)
+            guard let controller = existingController(named: name) as? ScenarioTableController else {
+                throw StepFailure("\(name) is not a table declared with `table \(name) rows=N`", at: name)
+            }
+            let rows = controller.items.count
+            guard inserting ? row <= rows : row + count <= rows else {
+                let range = inserting ? "at most \(rows)" : "rows \(row) to \(row + count - 1) exist only up to row \(rows - 1)"
+                throw StepFailure("\(name) has \(rows) rows; \(inserting ? "row \(row) is past the end (\(range))" : range)", atArgument: 2)
+            }
+            if inserting { controller.insertRows(at: row, count: count) } else { controller.deleteRows(at: row, count: count) }
         }
     }
 

@@ -11,7 +11,7 @@ extension StepParser {
     private mutating func listStep() throws(ScenarioError) -> ListStep {
         switch keyword.text {
         case "table":
-            let usage = "table NAME rows=N [height=H] [estimate=E]"
+            let usage = "table NAME rows=N [height=H] [estimate=E] [source=diffable]"
             let name = try firstName(usage: usage)
             try noWords(after: 1)
             guard let rows = try numberOption("rows", range: 0...1_000_000) else {
@@ -19,8 +19,19 @@ extension StepParser {
             }
             let height = try numberOption("height", range: 1...10_000)
             let estimate = try numberOption("estimate", range: 1...10_000)
-            try noOtherOptions(expected: "rows=…, height=… or estimate=…")
-            return .declareTable(name: name, rows: Int(rows), rowHeight: height, estimate: estimate)
+            let diffable = try choiceOption("source", [("diffable", true), ("data-source", false)]) ?? false
+            try noOtherOptions(expected: "rows=…, height=…, estimate=… or source=…")
+            return .declareTable(name: name, rows: Int(rows), rowHeight: height, estimate: estimate, diffable: diffable)
+        case "insert-rows", "delete-rows":
+            let usage = "\(keyword.text) NAME AT [count=N]"
+            let name = try firstName(usage: usage)
+            guard words.count >= 2, let row = Int(words[1].text), row >= 0 else {
+                throw error("\(keyword.text) needs a row number: expected \"\(usage)\"", at: words.count >= 2 ? words[1] : keyword)
+            }
+            try noWords(after: 2)
+            let count = try numberOption("count", range: 1...1_000_000).map(Int.init) ?? 1
+            try noOtherOptions(expected: "count=…")
+            return .changeRows(name: name, at: row, count: count, inserting: keyword.text == "insert-rows")
         case "scroll":
             let usage = "scroll NAME to Y|row N|end [over DURATION] [fps=N] [curve=decelerating|linear]"
             let name = try firstName(usage: usage)

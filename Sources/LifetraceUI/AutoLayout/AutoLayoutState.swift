@@ -14,8 +14,12 @@ final class AutoLayoutState {
     /// superview's `layoutSubviews` (views that do not translate their autoresizing mask).
     var engineFrame: Rect?
 
-    /// The engine hosted by this view: a window's, kept for its life.
+    /// The engine hosted by this view: a window's or an engine host's, kept for its life (a
+    /// detached hierarchy's until the hierarchy joins another).
     var hostedEngine: LayoutEngine?
+    /// Whether the view keeps the constraints of its branch in an engine of its own wherever it
+    /// is (a cell's content view: see ``View/hostLayoutEngine()``).
+    var hostsEngine = false
 
     /// Content hugging (default 250) and compression resistance (default 750), per axis.
     var hugging = PerAxis(LayoutPriority.defaultLow)
@@ -50,6 +54,8 @@ struct PerAxis<Value> {
         }
     }
 }
+
+extension PerAxis: Equatable where Value: Equatable {}
 
 /// The intrinsic-size metric that means "none on this axis" (UIKit's `UIView.noIntrinsicMetric`).
 public let noIntrinsicMetric: Double = -1

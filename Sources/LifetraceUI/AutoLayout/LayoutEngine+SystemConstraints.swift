@@ -32,6 +32,13 @@ extension LayoutEngine {
     }
 
     private func resizeInPlace(_ index: Int, to value: Double) -> Bool {
+        if let fitting = hostFitting[index] {
+            // A fitting stands in: kept while the size solved is the host's (settled after the solve).
+            let variables = host.layoutVariables
+            if Self.clean((index == 0 ? variables.width : variables.height).value) == value { return true }
+            remove([fitting])
+            hostFitting[index] = nil
+        }
         guard solver.contains(hostSize[index]) else { return false }
         if (try? solver.updateConstant(of: hostSize[index], to: -value)) != nil { return true }
         remove([hostSize[index]])
@@ -51,7 +58,7 @@ extension LayoutEngine {
 
     /// Adds the required `dimension == value` of the host's size, breaking (and reporting) the
     /// user's constraints it conflicts with, one at a time; returns it.
-    private func holdHostSize(_ dimension: Variable, at value: Double) -> Constraint {
+    func holdHostSize(_ dimension: Variable, at value: Double) -> Constraint {
         let constraint = Constraint(dimension, .equal, value)
         let description = "\(host.layoutDescription) size"
         while true {
@@ -105,18 +112,20 @@ extension LayoutEngine {
         } else if !widthDependentViews.isEmpty {
             widthDependentViews[id] = nil
         }
-        let wanted = ContentSizeConstraints(of: view)
-        if let current = contentSize[id] {
-            if current.sameShape(as: wanted) {
-                current.updateConstants(to: wanted, in: solver)
-                contentSize[id] = current.with(size: wanted.size)
+        let shape = ContentSizeConstraints.Shape(of: view)
+        if var current = contentSize[id] {
+            if current.shape == shape { return }
+            if current.shape.sameConstraints(as: shape) {
+                current.update(to: shape.size, in: solver)
+                contentSize[id] = current
                 return
             }
             remove(current.constraints)
             contentSize[id] = nil
         }
+        let wanted = ContentSizeConstraints(shape, of: view)
         guard !wanted.constraints.isEmpty else { return }
-        add(wanted.constraints, described: "\(view.layoutDescription) content size \(wanted.size)")
+        add(wanted.constraints, described: "\(view.layoutDescription) content size \(shape.size)")
         contentSize[id] = wanted
     }
 

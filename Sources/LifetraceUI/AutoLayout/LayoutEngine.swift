@@ -28,6 +28,9 @@ final class LayoutEngine {
     let sizing: Sizing
     /// Whether the views' `engine` points here (the window's engine; not a fitting engine).
     let isViewsEngine: Bool
+    /// Whether a change asks for the host's layout, where the engine solves (an engine host's,
+    /// ``View/hostLayoutEngine()``; a window solves in its layout pass whatever changed).
+    let marksHostForLayout: Bool
 
     /// The views that joined, and where each is in `views` (a view that leaves swaps with the
     /// last, so leaving costs the same however many views joined).
@@ -52,10 +55,21 @@ final class LayoutEngine {
     /// laid out at its bounds).
     var hostSize: [Constraint] = []
 
-    /// The size ``hostSize`` holds (each constraint is `dimension − size == 0`).
+    /// Per axis (width, height), the constraint pulling the host towards a fitting size at a
+    /// priority below required, in place of its ``hostSize`` constraint, since the last
+    /// ``fittingSize(_:_:_:)``: kept while the solved size is the host's (a cell given the
+    /// height it fitted), replaced by the bounds' when it is not.
+    var hostFitting: [Constraint?] = [nil, nil]
+    private var isFitting = false
+
+    /// The size the host is held at: each ``hostSize`` constraint's (`dimension − size == 0`), or
+    /// on an axis a fitting constraint holds, the size solved.
     var heldHostSize: Size? {
         guard hostSize.count == 2 else { return nil }
-        return Size(width: -hostSize[0].expression.constant, height: -hostSize[1].expression.constant)
+        let variables = host.layoutVariables
+        return Size(
+            width: hostFitting[0] == nil ? -hostSize[0].expression.constant : Self.clean(variables.width.value),
+            height: hostFitting[1] == nil ? -hostSize[1].expression.constant : Self.clean(variables.height.value))
     }
 
     /// Whether each solve reports views whose layout is ambiguous (an `ambiguousLayout` event and
@@ -63,9 +77,10 @@ final class LayoutEngine {
     var checksAmbiguity = false
     var reportedAmbiguous: Set<ObjectIdentifier> = []
 
-    init(host: View, sizing: Sizing = .bounds) {
+    init(host: View, sizing: Sizing = .bounds, marksHostForLayout: Bool = false) {
         self.host = host
         self.sizing = sizing
+        self.marksHostForLayout = marksHostForLayout
         if case .bounds = sizing { isViewsEngine = true } else { isViewsEngine = false }
         join(host)
     }
@@ -82,6 +97,7 @@ final class LayoutEngine {
     func constraintDidChange(_ constraint: LayoutConstraint) {
         guard pendingIDs.insert(ObjectIdentifier(constraint)).inserted else { return }
         pending.append(constraint)
+        if marksHostForLayout { host.setNeedsLayout() }
     }
 
     func constantDidChange(_ constraint: LayoutConstraint) {
@@ -98,6 +114,7 @@ final class LayoutEngine {
     func viewDidChange(_ view: View) {
         guard joined[ObjectIdentifier(view)] != nil else { return }
         pendingViews.append(view)
+        if marksHostForLayout { host.setNeedsLayout() }
     }
 
     func contentSizeDidChange(of view: View) { viewDidChange(view) }
@@ -178,6 +195,7 @@ final class LayoutEngine {
         flush()
         solver.updateVariables()
         remeasureAtSolvedWidths()
+        settleHostSize()
         applyFrames()
         if checksAmbiguity { reportAmbiguity() }
         return solver.statistics.rowsChanged - before
@@ -218,13 +236,75 @@ final class LayoutEngine {
         return Size(width: Self.clean(variables.width.value), height: Self.clean(variables.height.value))
     }
 
+    /// The host's size pulled towards `target` at the priorities given, in this engine (an engine
+    /// host's): on a required axis the host's size constraint moves to the target in place; on
+    /// the others a constraint at the priority given stands in for it, moved in place from one
+    /// fitting to the next, until a solve finds the host's bounds differ from the size it fitted
+    /// (``settleHostSize()``). A cell measured and then given the height it fitted costs no
+    /// constraint added or removed.
+    func fittingSize(_ target: Size, _ horizontal: LayoutPriority, _ vertical: LayoutPriority) -> Size {
+        flush()
+        let variables = host.layoutVariables
+        for (axis, (priority, value)) in [(horizontal, target.width), (vertical, target.height)].enumerated() {
+            let dimension = axis == 0 ? variables.width : variables.height
+            if priority == .required {
+                if let fitting = hostFitting[axis] {
+                    remove([fitting])
+                    hostFitting[axis] = nil
+                }
+                hold(axis, dimension, at: value)
+            } else if let fitting = hostFitting[axis], fitting.strength == priority.strength {
+                try? solver.updateConstant(of: fitting, to: -Double(value))
+            } else {
+                if let fitting = hostFitting[axis] { remove([fitting]) }
+                remove([hostSize[axis]])
+                let fitting = Constraint(dimension, .equal, Double(value), strength: priority.strength)
+                add([fitting], described: "fitting \(axis == 0 ? "width" : "height") @\(priority)")
+                hostFitting[axis] = fitting
+            }
+        }
+        isFitting = true
+        defer {
+            isFitting = false
+            if marksHostForLayout { host.setNeedsLayout() }
+        }
+        return fittingSize()
+    }
+
+    /// Holds the host's `axis` at `value` with its required size constraint, in place when it
+    /// is in the solver.
+    private func hold(_ axis: Int, _ dimension: Variable, at value: Double) {
+        if solver.contains(hostSize[axis]), (try? solver.updateConstant(of: hostSize[axis], to: -value)) != nil { return }
+        remove([hostSize[axis]])
+        hostSize[axis] = holdHostSize(dimension, at: value)
+    }
+
+    /// After a solve: an axis a fitting constraint holds whose solved size is not the host's
+    /// bounds is held at its bounds again, and the engine solves once more.
+    func settleHostSize() {
+        guard hostFitting[0] != nil || hostFitting[1] != nil else { return }
+        let variables = host.layoutVariables
+        var changed = false
+        for axis in 0...1 {
+            guard let fitting = hostFitting[axis] else { continue }
+            let dimension = axis == 0 ? variables.width : variables.height
+            let bound = axis == 0 ? host.bounds.width : host.bounds.height
+            guard Self.clean(dimension.value) != bound else { continue }
+            remove([fitting])
+            hostFitting[axis] = nil
+            hold(axis, dimension, at: bound)
+            changed = true
+        }
+        if changed { solver.updateVariables() }
+    }
+
     func isAmbiguous(_ variables: LayoutVariables) -> Bool {
         [variables.minX, variables.minY, variables.width, variables.height].contains { solver.isAmbiguous($0) }
     }
 
     func flush() {
         var sizeDeferred = false
-        if isViewsEngine, heldHostSize != host.bounds.size { sizeDeferred = !resizeHostInPlace() }
+        if isViewsEngine, !isFitting, heldHostSize != host.bounds.size { sizeDeferred = !resizeHostInPlace() }
         defer { if sizeDeferred { holdHostSizeBreakingConflicts() } }
         if !pendingViews.isEmpty {
             let changed = pendingViews
@@ -307,6 +387,8 @@ final class LayoutEngine {
 
     // MARK: Results
 
+    /// Gives each view the engine places its solved frame, and asks for the layout of each
+    /// superview whose subviews moved (but an engine host's own: it solves in its layout).
     func applyFrames() {
         guard isViewsEngine else { return }
         for view in views where view !== host && !view.translatesAutoresizingMaskIntoConstraints {
@@ -318,7 +400,7 @@ final class LayoutEngine {
                 y: Self.clean(variables.minY.value - parent.minY.value),
                 width: Self.clean(variables.width.value), height: Self.clean(variables.height.value))
             view.autoLayout?.engineFrame = frame
-            if frame != view.frame { superview.setNeedsLayout() }
+            if frame != view.frame, !(marksHostForLayout && superview === host) { superview.setNeedsLayout() }
         }
     }
 

@@ -129,7 +129,7 @@ open class StackView: View {
             alignment: alignment, insets: isLayoutMarginsRelativeArrangement ? layoutMargins : .zero)
         state.internalViews = arrangedSubviews
         engine?.viewDidChange(self)
-        if engine == nil, let window { window.layoutEngine.join(self) }
+        if engine == nil, let engine = enclosingEngine { engine.join(self) }
     }
 
     /// How strongly a stack keeps its fitting size where its arrangement leaves it free: across

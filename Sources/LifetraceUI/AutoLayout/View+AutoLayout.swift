@@ -90,7 +90,7 @@ extension View: LayoutNode {
         autoLayoutState.installed.append(constraint)
         constraint.installedView = self
         constraint.isBroken = false
-        if let engine = window?.layoutEngine {
+        if let engine = enclosingEngine {
             constraint.engine = engine
             engine.constraintDidChange(constraint)
         }
@@ -248,6 +248,9 @@ extension View: LayoutNode {
         verticalFittingPriority vertical: LayoutPriority = .fittingSizeLevel
     ) -> Size {
         updateConstraintsIfNeeded()
+        if let state = autoLayout, state.hostsEngine, let engine = state.hostedEngine {
+            return engine.fittingSize(targetSize, horizontal, vertical)
+        }
         let engine = LayoutEngine(host: self, sizing: .fitting(targetSize, horizontal, vertical))
         engine.adoptBranch(of: self)
         return engine.fittingSize()
@@ -282,6 +285,7 @@ extension View: LayoutNode {
 
     /// The default part of `layoutSubviews`: the engine's frames for the subviews it places.
     func applyEngineFrames() {
+        if let state = autoLayout, state.hostsEngine { solveHostedEngine(state) }
         for subview in subviews where !subview.translatesAutoresizingMaskIntoConstraints {
             if let frame = subview.autoLayout?.engineFrame, frame != subview.frame {
                 subview.frame = frame

@@ -39,8 +39,9 @@ open class ScrollView: View {
 
     /// The content's size.
     public var contentSize: Size = .zero {
-        didSet { if contentSize != oldValue { setNeedsLayout() } }
+        didSet { if contentSize != oldValue, !isSettingContentSizeInLayout { setNeedsLayout() } }
     }
+    private var isSettingContentSizeInLayout = false
 
     /// Where the content is scrolled to: the bounds' origin.
     public var contentOffset: Point {
@@ -302,6 +303,20 @@ open class ScrollView: View {
             let size = contentGuide.layoutFrame.size
             if size != contentSize { contentSize = size }
         }
+        updateAdjustedInset()
+    }
+
+    /// Sets the content size from the scroll view's own layout (a list's rows measured): the
+    /// adjusted inset follows at once, and no second layout is asked for.
+    func setContentSizeInLayout(_ size: Size) {
+        guard size != contentSize else { return }
+        isSettingContentSizeInLayout = true
+        contentSize = size
+        isSettingContentSizeInLayout = false
+        updateAdjustedInset()
+    }
+
+    private func updateAdjustedInset() {
         let adjusted = computedAdjustedInset()
         if adjusted != adjustedContentInset {
             let wasAtRest = contentOffset == minimumContentOffset
@@ -311,19 +326,22 @@ open class ScrollView: View {
         }
     }
 
+    /// The axes on which the content inset is adjusted for the safe area.
+    var safeAreaAdjustment: (vertical: Bool, horizontal: Bool) {
+        switch contentInsetAdjustmentBehavior {
+        case .never: (false, false)
+        case .always: (true, true)
+        case .automatic, .scrollableAxes:
+            (
+                contentInsetAdjustmentBehavior == .automatic || alwaysBounceVertical || contentSize.height > bounds.height,
+                alwaysBounceHorizontal || contentSize.width > bounds.width
+            )
+        }
+    }
+
     private func computedAdjustedInset() -> EdgeInsets {
         let safe = safeAreaInsets
-        let vertical: Bool
-        let horizontal: Bool
-        switch contentInsetAdjustmentBehavior {
-        case .never:
-            return contentInset
-        case .always:
-            (vertical, horizontal) = (true, true)
-        case .automatic, .scrollableAxes:
-            vertical = contentInsetAdjustmentBehavior == .automatic || alwaysBounceVertical || contentSize.height > bounds.height
-            horizontal = alwaysBounceHorizontal || contentSize.width > bounds.width
-        }
+        let (vertical, horizontal) = safeAreaAdjustment
         return EdgeInsets(
             top: contentInset.top + (vertical ? safe.top : 0), left: contentInset.left + (horizontal ? safe.left : 0),
             bottom: contentInset.bottom + (vertical ? safe.bottom : 0), right: contentInset.right + (horizontal ? safe.right : 0))

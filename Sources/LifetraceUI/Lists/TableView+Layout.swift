@@ -23,12 +23,15 @@ extension TableView {
             index += 1
         }
         let visibleItems = geometry.items(overlapping: top, bottom)
+        leavingRows.removeAll(keepingCapacity: true)
         for indexPath in visible.keys where !(geometry.flatIndex(of: indexPath).map(visibleItems.contains) ?? false) {
-            endDisplaying(at: indexPath)
+            leavingRows.append(indexPath)
         }
+        leavingRows.sort()
+        for indexPath in leavingRows { endDisplaying(at: indexPath) }
         placeVisibleViews(visibleItems)
         let size = Size(width: bounds.width, height: geometry.total() + (tableFooterView?.frame.height ?? 0))
-        if size != contentSize { contentSize = size }
+        setContentSizeInLayout(size)
         prefetch(after: visibleItems)
     }
 
@@ -59,15 +62,20 @@ extension TableView {
         return nil
     }
 
-    /// A self-sizing row's height: its cell's content fitted at the table's width.
+    /// A self-sizing row's height: its cell's content fitted at the table's width, or the cell's
+    /// own `sizeThatFits(_:)` when nothing in its content view uses constraints (a cell laid out
+    /// by hand).
     private func fittedHeight(of cell: TableViewCell, at indexPath: IndexPath) -> CGFloat {
         callList(dataSource, .sizeCell, "\(indexPath.hookText) fitting") {
             cell.frame = Rect(x: 0, y: 0, width: bounds.width, height: cell.frame.height)
             cell.contentView.frame = cell.bounds
-            let fitted = cell.contentView.systemLayoutSizeFitting(
-                Size(width: bounds.width, height: 0), withHorizontalFittingPriority: .required,
-                verticalFittingPriority: .fittingSizeLevel
-            ).height
+            let fitted =
+                cell.contentView.branchUsesAutoLayout
+                ? cell.contentView.systemLayoutSizeFitting(
+                    Size(width: bounds.width, height: 0), withHorizontalFittingPriority: .required,
+                    verticalFittingPriority: .fittingSizeLevel
+                ).height
+                : cell.sizeThatFits(Size(width: bounds.width, height: 0)).height
             if fitted <= 0 {
                 hostRunLoop.report(Diagnostic(.warning,
                     "Detected a case where constraints ambiguously suggest a height of zero for a table view cell's content view. "
@@ -132,10 +140,15 @@ extension TableView {
     /// Gives a row's cell back to its pool (`didEndDisplaying`).
     func endDisplaying(at indexPath: IndexPath) {
         guard let cell = visible.removeValue(forKey: indexPath) else { return }
+        endDisplaying(cell, at: indexPath)
+    }
+
+    /// Gives a cell that showed the row at `indexPath` (before an update) back to its pool.
+    func endDisplaying(_ cell: TableViewCell, at indexPath: IndexPath) {
         callList(dataSource, .didEndDisplayingCell, indexPath.hookText) { tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath) }
         cell.removeFromSuperview()
         if cell.isSelected { cell.setSelected(false, animated: false) }
-        if let identifier = cell.reuseIdentifier { pools[identifier, default: []].append(cell) }
+        if let identifier = cell.reuseIdentifier { pools.enqueue(cell, as: identifier) }
     }
 
     /// Places the visible cells, the headers and footers of the visible sections, and the table's

@@ -51,7 +51,7 @@ extension TableView {
 
     /// Checks the batch against the data source's new counts (UIKit's "Invalid update" is an
     /// error here, and the table reloads instead), then carries every surviving row's height and
-    /// cell over to its new index path.
+    /// cell over to its new index path, and lays the table out (on screen).
     func commitBatch() {
         let oldCounts = rowCounts
         let sections = dataSource.map { $0.numberOfSections(in: self) } ?? 0
@@ -78,13 +78,12 @@ extension TableView {
                 }
             }
         }
-        // Cells of deleted or reloaded rows go back to their pools.
-        for (path, cell) in cells {
-            visible[path] = cell
-            endDisplaying(at: path)
-        }
+        // Cells of deleted or reloaded rows go back to their pools, in their old rows' order.
+        for (path, cell) in cells.sorted(by: { $0.key < $1.key }) { endDisplaying(cell, at: path) }
         selectedRows = Self.remap(selectedRows, through: origin)
         prefetched.removeAll()
         setNeedsLayout()
+        // The rows that came into view get their cells inside the update, as UIKit's do.
+        if window != nil { layoutIfNeeded() }
     }
 }

@@ -62,9 +62,11 @@ open class TableView: ScrollView {
     /// Registered cell classes by reuse identifier.
     var registered: [String: TableViewCell.Type] = [:]
     /// Cells waiting to be reused, by identifier.
-    var pools: [String: [TableViewCell]] = [:]
+    var pools = ReusePool<TableViewCell>()
     /// The cells on screen, by index path.
     var visible: [IndexPath: TableViewCell] = [:]
+    /// The rows leaving the visible area in a layout (scratch, kept so a frame allocates nothing).
+    var leavingRows: [IndexPath] = []
     /// The row count of each section, as last asked.
     var rowCounts: [Int] = []
     /// Whether the counts must be asked again before the next layout.
@@ -120,7 +122,7 @@ open class TableView: ScrollView {
     /// A cell of the pool `identifier`, or `nil` when the pool is empty and no class is registered.
     public func dequeueReusableCell(withIdentifier identifier: String) -> TableViewCell? {
         cellsConfiguredInFrame += 1
-        if let cell = pools[identifier]?.popLast() {
+        if let cell = pools.dequeue(identifier) {
             cell.withInterval(.prepareForReuse) { cell.prepareForReuse() }
             return cell
         }
@@ -170,7 +172,7 @@ open class TableView: ScrollView {
     func reloadIfNeeded() {
         guard needsReload else { return }
         needsReload = false
-        for indexPath in Array(visible.keys) { endDisplaying(at: indexPath) }
+        for indexPath in visible.keys.sorted() { endDisplaying(at: indexPath) }
         for (_, views) in sectionViews {
             views.header?.removeFromSuperview()
             views.footer?.removeFromSuperview()

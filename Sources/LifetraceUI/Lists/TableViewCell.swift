@@ -53,6 +53,7 @@ open class TableViewCell: View {
         super.init(frame: Rect(x: 0, y: 0, width: 320, height: 44))
         contentView.frame = bounds
         addSubview(contentView)
+        contentView.hostLayoutEngine()
     }
 
     /// A cell unarchived from a nib.
@@ -61,6 +62,7 @@ open class TableViewCell: View {
         reuseIdentifier = nil
         super.init(coder: coder)
         addSubview(contentView)
+        contentView.hostLayoutEngine()
     }
 
     /// A cell of the default style outside any pool (`UITableViewCell()`).

@@ -159,10 +159,24 @@ open class View: @MainActor Instrumented {
         didSet { if insetsLayoutMarginsFromSafeArea != oldValue { setNeedsLayout() } }
     }
 
-    /// The insets the window's safe area covers of this view (zero out of a window).
+    /// The insets the window's safe area covers of this view (zero out of a window). Inside a
+    /// scroll view, none on an axis whose content inset the scroll view adjusts for the safe area
+    /// (a table's rows, vertically): its adjusted inset already keeps the content clear, and its
+    /// content scrolls under the bars (Apple, `contentInsetAdjustmentBehavior`).
     public var safeAreaInsets: EdgeInsets {
         guard let window else { return .zero }
-        return window.safeAreaInsets.clipped(to: frameInWindow, within: window.bounds.size)
+        var insets = window.safeAreaInsets.clipped(to: frameInWindow, within: window.bounds.size)
+        var ancestor = superview
+        while let view = ancestor, view !== window {
+            if let scrollView = view as? ScrollView {
+                let adjusted = scrollView.safeAreaAdjustment
+                if adjusted.vertical { (insets.top, insets.bottom) = (0, 0) }
+                if adjusted.horizontal { (insets.left, insets.right) = (0, 0) }
+                break
+            }
+            ancestor = view.superview
+        }
+        return insets
     }
 
     /// The view's Auto Layout state (constraints, engine variables, guides), made on first use.
@@ -174,6 +188,9 @@ open class View: @MainActor Instrumented {
     var descendantNeedsUpdateConstraints = false
     /// Constraints were installed in this branch (set for the view and its superviews, kept).
     var branchUsesAutoLayout = false
+    /// A superview keeps its branch's constraints in an engine of its own
+    /// (``hostLayoutEngine()``), whose this view's belong in.
+    var isInsideEngineHost = false
 
     /// The controller whose root view this is (UIKit's view delegate).
     weak var owningController: ViewController? {
@@ -248,12 +265,14 @@ open class View: @MainActor Instrumented {
         }
         subviews.insert(view, at: min(max(0, index), subviews.count))
         view.superview = self
+        let inside = isInsideEngineHost || autoLayout?.hostsEngine == true
+        if view.isInsideEngineHost != inside { view.setInsideEngineHost(inside) }
         if view.window !== window { view.moveToWindow(window) }
         if view.needsLayout || view.descendantNeedsLayout { markDescendantNeedsLayout() }
         if view.branchNeedsUpdateConstraints { markDescendantNeedsUpdateConstraints() }
         if view.branchUsesAutoLayout {
             markBranchUsesAutoLayout()
-            view.relocateConstraints(to: window?.layoutEngine)
+            view.relocateConstraints(to: enclosingEngine)
         }
         didAddSubview(view)
     }
@@ -270,6 +289,7 @@ open class View: @MainActor Instrumented {
         superview.willRemoveSubview(self)
         superview.subviews.removeAll { $0 === self }
         self.superview = nil
+        if isInsideEngineHost { setInsideEngineHost(false) }
         if window != nil { moveToWindow(nil) }
     }
 
@@ -354,8 +374,20 @@ open class View: @MainActor Instrumented {
     /// whose root view this is hears of it and `didMoveToWindow` runs. Iterative, so a branch of
     /// any depth fits on the stack.
     func moveToWindow(_ newWindow: Window?) {
+        // Scratch lists kept between moves (taken out while in use: a move from a
+        // `didMoveToWindow` finds them empty and makes its own), so a cell moving in and out of
+        // its list allocates nothing.
+        var pending: [View] = []
         var branch: [View] = []
-        var pending: [View] = [self]
+        swap(&pending, &Self.moveScratch.pending)
+        swap(&branch, &Self.moveScratch.branch)
+        defer {
+            pending.removeAll(keepingCapacity: true)
+            branch.removeAll(keepingCapacity: true)
+            swap(&pending, &Self.moveScratch.pending)
+            swap(&branch, &Self.moveScratch.branch)
+        }
+        pending.append(self)
         while let view = pending.popLast() {
             if newWindow == nil, let oldWindow = view.window, oldWindow.firstResponder === view {
                 _ = view.resign(force: true)
@@ -369,6 +401,8 @@ open class View: @MainActor Instrumented {
             view.didMoveToWindow()
         }
     }
+
+    private static var moveScratch: (pending: [View], branch: [View]) = ([], [])
 
     // MARK: First responder
 

@@ -23,7 +23,10 @@ extension CollectionView {
             if !changed { break }
         }
         let shown = Set(placed.filter { $0.representedElementCategory == .cell }.map(\.indexPath))
-        for indexPath in visible.keys where !shown.contains(indexPath) { endDisplaying(at: indexPath) }
+        leavingItems.removeAll(keepingCapacity: true)
+        for indexPath in visible.keys where !shown.contains(indexPath) { leavingItems.append(indexPath) }
+        leavingItems.sort()
+        for indexPath in leavingItems { endDisplaying(at: indexPath) }
         var shownSupplementary: Set<String> = []
         for attributes in placed {
             if attributes.representedElementCategory == .cell {
@@ -42,10 +45,10 @@ extension CollectionView {
         for (key, view) in visibleSupplementary where !shownSupplementary.contains(key) {
             view.removeFromSuperview()
             visibleSupplementary[key] = nil
-            if let identifier = view.reuseIdentifier { pools[identifier, default: []].append(view) }
+            if let identifier = view.reuseIdentifier { pools.enqueue(view, as: identifier) }
         }
         let size = layout.collectionViewContentSize
-        if size != contentSize { contentSize = size }
+        setContentSizeInLayout(size)
         prefetch(beyond: shown)
     }
 
@@ -76,12 +79,17 @@ extension CollectionView {
     /// Gives an item's cell back to its pool (`didEndDisplaying`).
     func endDisplaying(at indexPath: IndexPath) {
         guard let cell = visible.removeValue(forKey: indexPath) else { return }
+        endDisplaying(cell, at: indexPath)
+    }
+
+    /// Gives a cell that showed the item at `indexPath` (before an update) back to its pool.
+    func endDisplaying(_ cell: CollectionViewCell, at indexPath: IndexPath) {
         callList(dataSource, .didEndDisplayingCell, indexPath.hookText) {
             collectionDelegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
         }
         cell.removeFromSuperview()
         cell.isSelected = false
-        if let identifier = cell.reuseIdentifier { pools[identifier, default: []].append(cell) }
+        if let identifier = cell.reuseIdentifier { pools.enqueue(cell, as: identifier) }
     }
 
     private func prefetch(beyond shown: Set<IndexPath>) {

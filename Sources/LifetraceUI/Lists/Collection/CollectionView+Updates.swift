@@ -46,13 +46,12 @@ extension CollectionView {
                 visible[IndexPath(item: item, section: section)] = cell
             }
         }
-        for (path, cell) in cells {
-            visible[path] = cell
-            endDisplaying(at: path)
-        }
+        for (path, cell) in cells.sorted(by: { $0.key < $1.key }) { endDisplaying(cell, at: path) }
         selectedItems = Self.remap(selectedItems, through: origin)
         prefetched.removeAll()
         setNeedsLayout()
+        // The items that came into view get their cells inside the update, as UIKit's do.
+        if window != nil { layoutIfNeeded() }
     }
 }
 

@@ -50,8 +50,10 @@ open class CollectionView: ScrollView {
 
     var registeredCells: [String: CollectionViewCell.Type] = [:]
     var registeredSupplementary: [String: CollectionReusableView.Type] = [:]
-    var pools: [String: [CollectionReusableView]] = [:]
+    var pools = ReusePool<CollectionReusableView>()
     var visible: [IndexPath: CollectionViewCell] = [:]
+    /// The items leaving the visible area in a layout (scratch, kept so a frame allocates nothing).
+    var leavingItems: [IndexPath] = []
     var visibleSupplementary: [String: CollectionReusableView] = [:]
     var itemCounts: [Int] = []
     var needsReload = true
@@ -94,7 +96,7 @@ open class CollectionView: ScrollView {
     /// registered class; an identifier never registered is an error, and a plain cell returned.
     public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell {
         cellsConfiguredInFrame += 1
-        if let cell = pools[identifier]?.popLast() as? CollectionViewCell {
+        if let cell = pools.dequeue(identifier) as? CollectionViewCell {
             cell.withInterval(.prepareForReuse) { cell.prepareForReuse() }
             return cell
         }
@@ -113,7 +115,7 @@ open class CollectionView: ScrollView {
         ofKind kind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath
     ) -> CollectionReusableView {
         let key = kind + "/" + identifier
-        if let view = pools[key]?.popLast() {
+        if let view = pools.dequeue(key) {
             view.withInterval(.prepareForReuse) { view.prepareForReuse() }
             return view
         }
@@ -165,10 +167,10 @@ open class CollectionView: ScrollView {
     func reloadIfNeeded() {
         guard needsReload else { return }
         needsReload = false
-        for indexPath in Array(visible.keys) { endDisplaying(at: indexPath) }
+        for indexPath in visible.keys.sorted() { endDisplaying(at: indexPath) }
         for view in visibleSupplementary.values {
             view.removeFromSuperview()
-            if let identifier = view.reuseIdentifier { pools[identifier, default: []].append(view) }
+            if let identifier = view.reuseIdentifier { pools.enqueue(view, as: identifier) }
         }
         visibleSupplementary.removeAll()
         prefetched.removeAll()

@@ -53,22 +53,28 @@ open class CollectionViewCell: CollectionReusableView {
         super.init(frame: frame)
         contentView.frame = bounds
         addSubview(contentView)
+        contentView.hostLayoutEngine()
     }
 
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         addSubview(contentView)
+        contentView.hostLayoutEngine()
     }
 
     /// The size the content view's constraints fit: at the layout's width for a list (height
-    /// free), free on both axes from the estimate otherwise.
+    /// free), free on both axes from the estimate otherwise; the cell's own `sizeThatFits(_:)`
+    /// when nothing in its content view uses constraints (a cell laid out by hand).
     open override func preferredLayoutAttributesFitting(_ layoutAttributes: CollectionViewLayoutAttributes) -> CollectionViewLayoutAttributes {
         let attributes = layoutAttributes.copy()
         frame = Rect(origin: frame.origin, size: layoutAttributes.size)
         contentView.frame = bounds
-        let fitted = contentView.systemLayoutSizeFitting(
-            layoutAttributes.size, withHorizontalFittingPriority: fitsWidth ? .required : .fittingSizeLevel,
-            verticalFittingPriority: .fittingSizeLevel)
+        let fitted =
+            contentView.branchUsesAutoLayout
+            ? contentView.systemLayoutSizeFitting(
+                layoutAttributes.size, withHorizontalFittingPriority: fitsWidth ? .required : .fittingSizeLevel,
+                verticalFittingPriority: .fittingSizeLevel)
+            : sizeThatFits(layoutAttributes.size)
         attributes.size = Size(width: fitsWidth ? layoutAttributes.size.width : fitted.width, height: fitted.height)
         return attributes
     }
