@@ -70,7 +70,7 @@ struct TraitChangeTests {
         }
     }
 
-    @Test("an appearance change reaches the controllers on screen in the next pass, parents first, without layout")
+    @Test("an appearance change reaches the controllers on screen in the next pass, parents first, then lays every view out again")
     func appearance() {
         withTrace { trace in
             let parent = TraitController(name: "P")
@@ -83,7 +83,10 @@ struct TraitChangeTests {
             trace.window.userInterfaceStyle = .dark
             #expect(trace.lines(Self.order).isEmpty, "nothing until the run loop turns")
             trace.settle()
-            #expect(trace.lines(Self.order) == ["P traitCollectionDidChange", "C traitCollectionDidChange"])
+            #expect(trace.lines(Self.order) == [
+                "P traitCollectionDidChange", "C traitCollectionDidChange", "P viewWillLayoutSubviews", "C viewWillLayoutSubviews",
+            ])
+            #expect(trace.events.contains { $0.hook == .updateViewConstraints }, "constraints updated with the new traits")
             #expect(trace.events.first { $0.hook == .traitCollectionDidChange }?.details.text == "userInterfaceStyle=light->dark")
             #expect(child.traitCollection.userInterfaceStyle == .dark)
         }

@@ -209,8 +209,18 @@ open class Window: View {
         // see the new ones (and a handler's constraint changes are solved in this pass).
         if traitsNeedDelivery {
             let traits = traitCollection
+            let previous = deliveredTraits
             deliveredTraits = traits
             rootViewController?.updateTraitsOnScreen(to: traits)
+            // A new appearance updates and lays out every view again with the new traits
+            // (Apple, "Supporting Dark Mode in your interface"): `updateConstraints` and
+            // `layoutSubviews`, controllers' `updateViewConstraints` and their layout callbacks.
+            if let previous, previous.userInterfaceStyle != traits.userInterfaceStyle {
+                forEachInHierarchy { view in
+                    view.setNeedsUpdateConstraints()
+                    view.setNeedsLayout()
+                }
+            }
         }
         View.withLayoutStack { pending in
             while passHasWork && rounds < Self.layoutIterationLimit {
