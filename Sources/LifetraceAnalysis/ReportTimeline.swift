@@ -48,9 +48,11 @@ struct ReportTimeline {
         var details: [String] = []
         var detailIndex: [String: Int] = [:]
         // The layout lane holds the passes and what runs inside them for views and the engine
-        // (each view's updateConstraints and layoutSubviews, the solve), nested under its pass.
+        // (each view's updateConstraints and layoutSubviews, the solve, properties updates and the
+        // observed changes that asked for them), nested under its pass.
         let layoutHooks: Set<Hook> = [
             .layoutPass, .layoutEngineSolve, .updateConstraints, .layoutSubviews, .unsatisfiableConstraints, .ambiguousLayout,
+            .updateProperties, .observedChange,
         ]
         let groupsByProcess = Set(events.compactMap(\.process)).count > 1
         func laneKey(_ hook: Hook, _ subject: Subject, _ process: UInt32?) -> String {

@@ -119,12 +119,16 @@ extension Hook {
     @inlinable public static var sizeCell: Hook { Hook(code: 57) }
     /// A diffable data source applies a snapshot: the difference from the current one, as one batch of list updates; `text` gives the items and the insertions, deletions and moves, the `end` counts the changes.
     @inlinable public static var applySnapshot: Hook { Hook(code: 58) }
+    /// iOS 26's properties update of a view or a controller (`updateProperties()`), before the constraint pass and layout: asked for with `setNeedsUpdateProperties()`, or by a change to an observable property the last run read; a controller's runs before its root view's.
+    @inlinable public static var updateProperties: Hook { Hook(code: 59) }
+    /// An observable property read in a tracked method changed (automatic observation tracking): `text` names the method that runs again in the next pass (`updateProperties`, `updateConstraints`, `layoutSubviews`, `updateViewConstraints`, `viewWillLayoutSubviews`, `viewDidLayoutSubviews`).
+    @inlinable public static var observedChange: Hook { Hook(code: 60) }
 }
 
 extension HookNames {
     /// The number of well-known hooks; codes at or above it are hooks of other runtimes.
     @inlinable
-    static var wellKnownCount: UInt32 { 59 }
+    static var wellKnownCount: UInt32 { 61 }
 
     /// The name of a well-known hook as static text (no allocation, no reference count, nothing to
     /// escape), or `nil` for a hook of another runtime.
@@ -189,6 +193,8 @@ extension HookNames {
         case 56: "prepareForReuse"
         case 57: "sizeCell"
         case 58: "applySnapshot"
+        case 59: "updateProperties"
+        case 60: "observedChange"
         default: nil
         }
     }
@@ -208,7 +214,7 @@ extension HookNames {
         switch code {
         case 0, 1, 17, 38, 39, 40: "loading"
         case 2, 3, 4, 5, 6: "appearance"
-        case 7, 8, 9, 10, 11, 12, 26, 29, 30, 31, 32, 33, 41, 42, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58: "layout"
+        case 7, 8, 9, 10, 11, 12, 26, 29, 30, 31, 32, 33, 41, 42, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60: "layout"
         case 14, 15: "containment"
         case 16, 18, 19, 20, 21, 27, 35, 43, 44, 45, 46: "transition"
         case 22, 23, 24, 25: "editing"

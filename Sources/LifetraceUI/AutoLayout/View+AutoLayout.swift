@@ -280,7 +280,9 @@ extension View: LayoutNode {
 
     /// Runs ``updateConstraints()`` as an instrumented `updateConstraints` interval.
     func runUpdateConstraints() {
-        withInterval(.updateConstraints) { updateConstraints() }
+        withInterval(.updateConstraints) {
+            observingChanges(updateConstraints, onChange: { [weak self] in ObservedChanges.post(.init(view: self, method: .updateConstraints)) })
+        }
     }
 
     /// The default part of `layoutSubviews`: the engine's frames for the subviews it places.

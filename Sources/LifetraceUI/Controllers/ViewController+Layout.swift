@@ -32,7 +32,7 @@ extension ViewController {
             if let view = controller.viewIfLoaded, view.window != nil { controller.updateSafeAreaIfNeeded(of: view) }
             controller.safeAreaChainRevision = revision
         }
-        withInterval(.updateViewConstraints) { updateViewConstraints() }
+        withInterval(.updateViewConstraints) { tracking(.updateViewConstraints, updateViewConstraints) }
     }
 
     /// Tells the controller when its root view's safe area changed since it was last told, then

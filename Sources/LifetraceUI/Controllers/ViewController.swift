@@ -233,6 +233,8 @@ open class ViewController: Instrumented {
             view = View(frame: Window.defaultFrame)
         }
         withInterval(.viewDidLoad) { viewDidLoad() }
+        // The first properties update comes before the first layout (iOS 26).
+        loadedView?.setNeedsUpdateProperties()
     }
 
     /// Creates the root view. The default unarchives the view hierarchy of the controller's nib
@@ -252,6 +254,11 @@ open class ViewController: Instrumented {
 
     /// Called once, after the view loaded.
     open func viewDidLoad() {}
+
+    /// Configures content and styling before layout (iOS 26: after the traits are updated, before
+    /// `viewWillLayoutSubviews`). Override it; ask for it with ``setNeedsUpdateProperties()``. The
+    /// observable properties it reads are tracked.
+    open func updateProperties() {}
 
     // MARK: Appearance callbacks
 
@@ -380,9 +387,9 @@ open class ViewController: Instrumented {
     @inline(never)
     func performLayout(of rootView: View) {
         updateSafeAreaIfNeeded(of: rootView)
-        withInterval(.viewWillLayoutSubviews) { viewWillLayoutSubviews() }
+        withInterval(.viewWillLayoutSubviews) { tracking(.viewWillLayoutSubviews, viewWillLayoutSubviews) }
         rootView.runLayoutSubviews()
-        withInterval(.viewDidLayoutSubviews) { viewDidLayoutSubviews() }
+        withInterval(.viewDidLayoutSubviews) { tracking(.viewDidLayoutSubviews, viewDidLayoutSubviews) }
     }
 
     /// Sends `viewWillTransition(to:with:)` to this controller and, as the callbacks forward it,

@@ -50,7 +50,7 @@ public final class MainRunLoop {
 
     /// Whether work, timers or layout are pending.
     public var hasPendingWork: Bool {
-        !tasks.isEmpty || !timers.isEmpty || windows.contains { $0.window?.needsLayoutPass == true }
+        !tasks.isEmpty || !timers.isEmpty || !ObservedChanges.isEmpty || windows.contains { $0.window?.needsLayoutPass == true }
     }
 
     /// Runs `action` in the next turn, after this turn's layout pass.
@@ -136,9 +136,22 @@ public final class MainRunLoop {
     func register(_ window: Window) {
         windows.removeAll { $0.window == nil || $0.window === window }
         windows.append(WeakWindow(window: window))
+        Self.allWindows.removeAll { $0.window == nil || $0.window === window }
+        Self.allWindows.append(WeakWindow(window: window))
     }
 
+    /// Delivers the observed changes and runs the layout passes waiting now in every window, on
+    /// every run loop (`.flushUpdates`).
+    static func flushUpdates() {
+        ObservedChanges.deliver()
+        for window in allWindows { if let window = window.window, window.needsLayoutPass { window.runLayoutPass() } }
+    }
+
+    /// Every window registered with a run loop (weakly; the flush's reach).
+    private static var allWindows: [WeakWindow] = []
+
     private func layoutWindows() {
+        ObservedChanges.deliver()
         for entry in windows {
             if let window = entry.window, window.needsLayoutPass {
                 window.runLayoutPass()

@@ -17,6 +17,10 @@ extension View {
         public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
         public static let transitionFlipFromLeft = AnimationOptions(rawValue: 1 << 20)
         public static let transitionCrossDissolve = AnimationOptions(rawValue: 5 << 20)
+        /// iOS 26: pending updates (observed changes, traits, properties, constraints, layout) are
+        /// flushed before the animations block and again after it, so the block animates exactly
+        /// the changes it makes.
+        public static let flushUpdates = AnimationOptions(rawValue: 1 << 29)
     }
 
     /// An animation's timing curve (UIKit's `UIView.AnimationCurve`): kept.
@@ -56,7 +60,13 @@ extension View {
         withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
         animations: @escaping @MainActor () -> Void, completion: (@MainActor (Bool) -> Void)? = nil
     ) {
-        animations()
+        if options.contains(.flushUpdates) {
+            MainRunLoop.flushUpdates()
+            animations()
+            MainRunLoop.flushUpdates()
+        } else {
+            animations()
+        }
         guard let completion else { return }
         let total = max(0, duration) + max(0, delay)
         MainRunLoop.current.afterAnimation(total > 0, duration: total) { completion(true) }

@@ -7,15 +7,21 @@ extension View {
     /// The check is inlined into the pass's walk, the recording path is not: inlined, its frame
     /// and registers cost every view of a pass with no sink about 17 instructions (2.5 % of a flat
     /// pass; tools/bench-layout-instructions), where the check alone costs a load and a branch.
+    /// `layoutSubviews` runs with observation tracking (a change to an observable property it
+    /// read lays the view out again).
     @inline(__always)
     func runLayoutSubviews() {
-        guard LifetraceSystem.wantsInterval(.layoutSubviews) else { return layoutSubviews() }
+        guard LifetraceSystem.wantsInterval(.layoutSubviews) else { return trackedLayoutSubviews() }
         runRecordedLayoutSubviews()
     }
 
     @inline(never)
     private func runRecordedLayoutSubviews() {
-        withInterval(.layoutSubviews) { layoutSubviews() }
+        withInterval(.layoutSubviews) { trackedLayoutSubviews() }
+    }
+
+    private func trackedLayoutSubviews() {
+        observingChanges(layoutSubviews, onChange: { [weak self] in ObservedChanges.post(.init(view: self, method: .layoutSubviews)) })
     }
 
     /// Marks the view as needing layout in the next pass, at the end of the run loop's turn.

@@ -188,6 +188,10 @@ open class View: @MainActor Instrumented {
     var descendantNeedsUpdateConstraints = false
     /// Constraints were installed in this branch (set for the view and its superviews, kept).
     var branchUsesAutoLayout = false
+    /// The properties pass must run ``updateProperties()`` for this view (and its controller's).
+    public internal(set) var needsUpdateProperties = false
+    /// A view below this one needs its properties updated.
+    var descendantNeedsUpdateProperties = false
     /// A superview keeps its branch's constraints in an engine of its own
     /// (``hostLayoutEngine()``), whose this view's belong in.
     var isInsideEngineHost = false
@@ -270,6 +274,7 @@ open class View: @MainActor Instrumented {
         if view.window !== window { view.moveToWindow(window) }
         if view.needsLayout || view.descendantNeedsLayout { markDescendantNeedsLayout() }
         if view.branchNeedsUpdateConstraints { markDescendantNeedsUpdateConstraints() }
+        if view.branchNeedsUpdateProperties { markDescendantNeedsUpdateProperties() }
         if view.branchUsesAutoLayout {
             markBranchUsesAutoLayout()
             view.relocateConstraints(to: enclosingEngine)
@@ -451,6 +456,10 @@ open class View: @MainActor Instrumented {
     open func layoutSubviews() {
         applyEngineFrames()
     }
+
+    /// Configures the view's content and styling before layout (iOS 26). Override it; ask for it
+    /// with ``setNeedsUpdateProperties()``. The observable properties it reads are tracked.
+    open func updateProperties() {}
 
     /// One piece of a resize cascading down the autoresizing subviews.
     private enum Resize {

@@ -163,8 +163,8 @@ open class Window: View {
     // MARK: Layout pass
 
     var needsLayoutPass: Bool {
-        isKeyWindow && (branchNeedsLayout || branchNeedsUpdateConstraints || layoutEngineIfMade?.hasPendingChanges == true
-            || traitsNeedDelivery)
+        isKeyWindow && (branchNeedsLayout || branchNeedsUpdateConstraints || branchNeedsUpdateProperties
+            || layoutEngineIfMade?.hasPendingChanges == true || traitsNeedDelivery)
     }
 
     /// The window's Auto Layout engine, made when a constraint is first installed in the window.
@@ -194,11 +194,13 @@ open class Window: View {
 
     /// Whether a round of the pass has work: constraints to update, an engine to solve, views to lay out.
     private var passHasWork: Bool {
-        branchNeedsLayout || branchNeedsUpdateConstraints || layoutEngineIfMade?.hasPendingChanges == true
+        branchNeedsLayout || branchNeedsUpdateConstraints || branchNeedsUpdateProperties
+            || layoutEngineIfMade?.hasPendingChanges == true
     }
 
-    /// Runs one layout pass as a `layoutPass` interval: the constraint pass (subviews' constraints
-    /// before their superviews'), the engine's solve, then layout top down. Repeats while a round
+    /// Runs one layout pass as a `layoutPass` interval: the properties pass (iOS 26's
+    /// `updateProperties`, top down), the constraint pass (subviews' constraints before their
+    /// superviews'), the engine's solve, then layout top down. Repeats while a round
     /// leaves more to do, and reports a feedback loop after ``layoutIterationLimit`` rounds.
     func runLayoutPass() {
         let probe = Probe(subject: probeSubject)
@@ -225,6 +227,7 @@ open class Window: View {
         View.withLayoutStack { pending in
             while passHasWork && rounds < Self.layoutIterationLimit {
                 rounds += 1
+                updatePropertiesBranch()
                 updateConstraintsAndSolve()
                 layoutBranch(count: &count, pending: &pending)
             }
