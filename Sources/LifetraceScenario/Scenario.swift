@@ -106,6 +106,8 @@ extension Step {
         case container(ContainerStep)
         /// A list step: tables, driven scrolls (``ListStep``).
         case list(ListStep)
+        /// An update-cycle step: observable models, properties updates (``UpdateStep``).
+        case update(UpdateStep)
         /// `appearance dark|light`: the system's appearance changes (a trait change).
         case appearance(dark: Bool)
         /// `register-traits NAME TRAIT...`: `registerForTraitChanges(_:handler:)`, the handler recorded.

@@ -24,7 +24,7 @@ public enum ScenarioParser {
         "interactive-pop", "present", "dismiss", "segue", "select-tab", "add-child",
         "remove-child", "edit", "end-editing", "rotate", "resize", "memory-warning", "wait",
     ] + StepParser.transitionKeywords + LayoutStep.keywords + StoryboardStep.keywords
-        + StepParser.adaptivityKeywords + ContainerStep.keywords + ListStep.keywords
+        + StepParser.adaptivityKeywords + ContainerStep.keywords + ListStep.keywords + UpdateStep.keywords
 
     /// Parses scenario text.
     ///

@@ -23,6 +23,8 @@ public final class ScenarioRunner {
     /// come in a stable order; `nil` once a `release` step dropped it), and where each is by name.
     private var made: [ViewController?] = []
     private var indexByName: [String: Int] = [:]
+    /// The observable properties `set` and `read` steps name (`MODEL.PROPERTY`).
+    var observedProperties: [String: ObservedProperty] = [:]
     /// The names a `release` step dropped: never used again in the scenario.
     var releasedNames: Set<String> = []
 
@@ -322,6 +324,8 @@ public final class ScenarioRunner {
         case .container(let step):
             try perform(step)
         case .list(let step):
+            try perform(step)
+        case .update(let step):
             try perform(step)
         case .appearance, .registerTraits, .swipeDismiss, .modalInPresentation, .shouldDismiss:
             try performAdaptivityStep(action)

@@ -20,6 +20,9 @@ public final class ScenarioViewController: ViewController, TextFieldDelegate {
     /// Children added in `viewDidLoad` (`child CHILD in PARENT`), in declaration order.
     public internal(set) var declaredChildren: [ViewController] = []
 
+    /// The observable properties each method reads (`read NAME MODEL.PROPERTY in METHOD`).
+    var reads: [String: [ObservedProperty]] = [:]
+
     /// Work that waits for the view: views and constraints declared before it loaded, run at the
     /// end of `viewDidLoad` in declaration order.
     var whenViewLoads: [@MainActor () -> Void] = []
@@ -63,6 +66,32 @@ public final class ScenarioViewController: ViewController, TextFieldDelegate {
         if Self.loadingDepth == 0, !Self.isAdoptingWaitingChildren {
             Self.adoptWaitingChildren()
         }
+    }
+
+    // The methods a `read` step makes read a model (observation tracking watches them).
+    public override func updateProperties() {
+        super.updateProperties()
+        readModels(in: "updateProperties")
+    }
+
+    public override func updateViewConstraints() {
+        super.updateViewConstraints()
+        readModels(in: "updateViewConstraints")
+    }
+
+    public override func viewWillLayoutSubviews() {
+        super.viewWillLayoutSubviews()
+        readModels(in: "viewWillLayoutSubviews")
+    }
+
+    public override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        readModels(in: "viewDidLayoutSubviews")
+    }
+
+    private func readModels(in method: String) {
+        guard let properties = reads[method] else { return }
+        for property in properties { _ = property.value }
     }
 
     /// Adds `child` and its view, as a container's `viewDidLoad` does; nothing more when the

@@ -103,7 +103,7 @@ struct ParserTests {
 
     @Test("every keyword of the language is covered by the step table")
     func keywordsCovered() {
-        let covered = Set((Self.steps + TransitionStepParserTests.steps + StoryboardStepTests.steps + AdaptivityStepTests.steps + ContainerStepTests.steps + ListStepTests.steps).map { String($0.0.split(separator: " ")[0]) })
+        let covered = Set((Self.steps + TransitionStepParserTests.steps + StoryboardStepTests.steps + AdaptivityStepTests.steps + ContainerStepTests.steps + ListStepTests.steps + UpdateStepTests.steps).map { String($0.0.split(separator: " ")[0]) })
         #expect(covered == Set(ScenarioParser.stepKeywords))
     }
 
@@ -163,12 +163,12 @@ struct ParserTests {
          "unknown step \"psuh\"; expected one of: nav, tabs, child, launch, push, pop, pop-to-root, set-stack, "
             + "interactive-pop, present, dismiss, segue, select-tab, add-child, remove-child, edit, end-editing, "
             + "rotate, resize, memory-warning, wait, "
-            + "start, advance, pop-to, release, defines-context, provides-context-style, transition-style, forward-appearance, begin-appearance, end-appearance, transition, view, stack, constrain, set-constant, activate, deactivate, hide, show, intrinsic, check-ambiguity, scene, instantiate, appearance, register-traits, swipe-dismiss, modal-in-presentation, should-dismiss, alert, select-action, action-enabled, page, page-forward, page-back, page-swipe, split, split-show, split-set, split-top, search, search-activate, search-deactivate, search-text, table, scroll, tap-row, reload, insert-rows, delete-rows; did you mean \"push\"?"),
+            + "start, advance, pop-to, release, defines-context, provides-context-style, transition-style, forward-appearance, begin-appearance, end-appearance, transition, view, stack, constrain, set-constant, activate, deactivate, hide, show, intrinsic, check-ambiguity, scene, instantiate, appearance, register-traits, swipe-dismiss, modal-in-presentation, should-dismiss, alert, select-action, action-enabled, page, page-forward, page-back, page-swipe, split, split-show, split-set, split-top, search, search-activate, search-deactivate, search-text, table, scroll, tap-row, reload, insert-rows, delete-rows, read, set, update-properties; did you mean \"push\"?"),
         ErrorCase("launch A\nfrobnicate", 2, 1,
          "unknown step \"frobnicate\"; expected one of: nav, tabs, child, launch, push, pop, pop-to-root, "
             + "set-stack, interactive-pop, present, dismiss, segue, select-tab, add-child, remove-child, edit, "
             + "end-editing, rotate, resize, memory-warning, wait, "
-            + "start, advance, pop-to, release, defines-context, provides-context-style, transition-style, forward-appearance, begin-appearance, end-appearance, transition, view, stack, constrain, set-constant, activate, deactivate, hide, show, intrinsic, check-ambiguity, scene, instantiate, appearance, register-traits, swipe-dismiss, modal-in-presentation, should-dismiss, alert, select-action, action-enabled, page, page-forward, page-back, page-swipe, split, split-show, split-set, split-top, search, search-activate, search-deactivate, search-text, table, scroll, tap-row, reload, insert-rows, delete-rows"),
+            + "start, advance, pop-to, release, defines-context, provides-context-style, transition-style, forward-appearance, begin-appearance, end-appearance, transition, view, stack, constrain, set-constant, activate, deactivate, hide, show, intrinsic, check-ambiguity, scene, instantiate, appearance, register-traits, swipe-dismiss, modal-in-presentation, should-dismiss, alert, select-action, action-enabled, page, page-forward, page-back, page-swipe, split, split-show, split-set, split-top, search, search-activate, search-deactivate, search-text, table, scroll, tap-row, reload, insert-rows, delete-rows, read, set, update-properties"),
         ErrorCase("push Second animated=yes", 1, 13, "expected \"animated=true\" or \"animated=false\", got \"animated=yes\""),
         ErrorCase("push 3x", 1, 6, "expected a name (an identifier), got \"3x\""),
         ErrorCase("nav Nav A-b", 1, 9, "expected a name (an identifier), got \"A-b\""),
