@@ -191,6 +191,6 @@ public struct ChromeTraceExporter: Sendable {
     }
 
     /// The category of a hook (hooks.def's category column): `appearance`, `loading`, `layout`,
-    /// `transition`, `editing`, `containment`, `scenario` or `other`; viewers filter and colour by it.
+    /// `transition`, `editing`, `containment`, `lifecycle`, `scenario` or `other`; viewers filter and colour by it.
     public static func category(_ hook: Hook) -> String { hook.category }
 }

@@ -78,7 +78,7 @@ public struct HTMLReport: Sendable {
             <span class="legend">
             <span><i style="background:#fde68a"></i>appearing</span><span><i style="background:#bbf7d0"></i>appeared</span><span><i style="background:#fecaca"></i>disappearing</span>
             <span><i style="background:#2563eb"></i>appearance</span><span><i style="background:#0d9488"></i>loading</span><span><i style="background:#7c3aed"></i>layout</span>
-            <span><i style="background:#dc2626"></i>transition</span><span><i style="background:#b45309"></i>editing</span><span><i style="background:#475569"></i>containment</span><span><i style="background:#6b7280"></i>other</span>
+            <span><i style="background:#dc2626"></i>transition</span><span><i style="background:#b45309"></i>editing</span><span><i style="background:#475569"></i>containment</span><span><i style="background:#059669"></i>lifecycle</span><span><i style="background:#6b7280"></i>other</span>
             </span>
             <span id="status">Loading…</span>
             </div>

@@ -123,12 +123,30 @@ extension Hook {
     @inlinable public static var updateProperties: Hook { Hook(code: 59) }
     /// An observable property read in a tracked method changed (automatic observation tracking): `text` names the method that runs again in the next pass (`updateProperties`, `updateConstraints`, `layoutSubviews`, `updateViewConstraints`, `viewWillLayoutSubviews`, `viewDidLayoutSubviews`).
     @inlinable public static var observedChange: Hook { Hook(code: 60) }
+    /// The app's launch has begun (the app delegate's `application(_:willFinishLaunchingWithOptions:)`); `controller` is the app delegate.
+    @inlinable public static var willFinishLaunching: Hook { Hook(code: 61) }
+    /// The app has launched, no scene connected yet (the app delegate's `application(_:didFinishLaunchingWithOptions:)`).
+    @inlinable public static var didFinishLaunching: Hook { Hook(code: 62) }
+    /// The app delegate chooses the configuration of a scene about to connect (`application(_:configurationForConnecting:options:)`); `text` is the configuration's name.
+    @inlinable public static var configurationForConnecting: Hook { Hook(code: 63) }
+    /// A scene connects to the app (the scene delegate's `scene(_:willConnectTo:options:)`): the delegate makes its window; `controller` is the scene, `text` its session's role.
+    @inlinable public static var willConnectTo: Hook { Hook(code: 64) }
+    /// The scene is about to run in the foreground (`sceneWillEnterForeground(_:)`): at launch, and when the user comes back to the app.
+    @inlinable public static var sceneWillEnterForeground: Hook { Hook(code: 65) }
+    /// The scene is active: on screen and receiving events (`sceneDidBecomeActive(_:)`).
+    @inlinable public static var sceneDidBecomeActive: Hook { Hook(code: 66) }
+    /// The scene is about to stop receiving events (`sceneWillResignActive(_:)`): the app switcher, Notification Center, a call, or on the way to the background.
+    @inlinable public static var sceneWillResignActive: Hook { Hook(code: 67) }
+    /// The scene is in the background, no longer on screen (`sceneDidEnterBackground(_:)`); its controllers stay appeared (no `viewWillDisappear`).
+    @inlinable public static var sceneDidEnterBackground: Hook { Hook(code: 68) }
+    /// The system removed the scene from the app (`sceneDidDisconnect(_:)`): its windows and controllers go.
+    @inlinable public static var sceneDidDisconnect: Hook { Hook(code: 69) }
 }
 
 extension HookNames {
     /// The number of well-known hooks; codes at or above it are hooks of other runtimes.
     @inlinable
-    static var wellKnownCount: UInt32 { 61 }
+    static var wellKnownCount: UInt32 { 70 }
 
     /// The name of a well-known hook as static text (no allocation, no reference count, nothing to
     /// escape), or `nil` for a hook of another runtime.
@@ -195,6 +213,15 @@ extension HookNames {
         case 58: "applySnapshot"
         case 59: "updateProperties"
         case 60: "observedChange"
+        case 61: "willFinishLaunching"
+        case 62: "didFinishLaunching"
+        case 63: "configurationForConnecting"
+        case 64: "willConnectTo"
+        case 65: "sceneWillEnterForeground"
+        case 66: "sceneDidBecomeActive"
+        case 67: "sceneWillResignActive"
+        case 68: "sceneDidEnterBackground"
+        case 69: "sceneDidDisconnect"
         default: nil
         }
     }
@@ -219,6 +246,7 @@ extension HookNames {
         case 16, 18, 19, 20, 21, 27, 35, 43, 44, 45, 46: "transition"
         case 22, 23, 24, 25: "editing"
         case 28: "scenario"
+        case 61, 62, 63, 64, 65, 66, 67, 68, 69: "lifecycle"
         default: "other"
         }
     }

@@ -8,7 +8,8 @@
   var lanes = data.lanes;
   var LABEL_W = 190, AXIS_H = 26, LANE_H = 30, STEP_H = 40, STRIDE = 6;
   var COLORS = { appearance: "#2563eb", loading: "#0d9488", layout: "#7c3aed", transition: "#dc2626",
-                 editing: "#b45309", containment: "#475569", scenario: "#94a3b8", other: "#6b7280" };
+                 editing: "#b45309", containment: "#475569", lifecycle: "#059669", scenario: "#94a3b8",
+                 other: "#6b7280" };
   var STATE_COLORS = ["#fde68a", "#bbf7d0", "#fecaca"];
   var STATE_NAMES = ["appearing", "appeared", "disappearing"];
   var hookColors = data.categories.map(function (c) { return COLORS[c] || COLORS.other; });
