@@ -108,6 +108,8 @@ extension Step {
         case list(ListStep)
         /// An update-cycle step: observable models, properties updates (``UpdateStep``).
         case update(UpdateStep)
+        /// An app and scene lifecycle step: the app's launch, background, foreground (``SceneStep``).
+        case scene(SceneStep)
         /// `appearance dark|light`: the system's appearance changes (a trait change).
         case appearance(dark: Bool)
         /// `register-traits NAME TRAIT...`: `registerForTraitChanges(_:handler:)`, the handler recorded.

@@ -25,6 +25,7 @@ public enum ScenarioParser {
         "remove-child", "edit", "end-editing", "rotate", "resize", "memory-warning", "wait",
     ] + StepParser.transitionKeywords + LayoutStep.keywords + StoryboardStep.keywords
         + StepParser.adaptivityKeywords + ContainerStep.keywords + ListStep.keywords + UpdateStep.keywords
+        + SceneStep.keywords
 
     /// Parses scenario text.
     ///

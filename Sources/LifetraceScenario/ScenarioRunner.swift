@@ -25,6 +25,8 @@ public final class ScenarioRunner {
     private var indexByName: [String: Int] = [:]
     /// The observable properties `set` and `read` steps name (`MODEL.PROPERTY`).
     var observedProperties: [String: ObservedProperty] = [:]
+    /// The app an `app-launch` step launched (its scene shows ``window``).
+    var application: Application?
     /// The names a `release` step dropped: never used again in the scenario.
     var releasedNames: Set<String> = []
 
@@ -224,6 +226,7 @@ public final class ScenarioRunner {
             parent.declaredChildren.append(child)
             declaredParents[ObjectIdentifier(child)] = parent.name
         case .launch(let name):
+            guard application == nil else { throw StepFailure("the app launched with app-launch, which set its root") }
             let root = controller(named: name)
             try checkLaunch(root)
             window.rootViewController = root
@@ -326,6 +329,8 @@ public final class ScenarioRunner {
         case .list(let step):
             try perform(step)
         case .update(let step):
+            try perform(step)
+        case .scene(let step):
             try perform(step)
         case .appearance, .registerTraits, .swipeDismiss, .modalInPresentation, .shouldDismiss:
             try performAdaptivityStep(action)

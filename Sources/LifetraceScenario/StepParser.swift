@@ -145,6 +145,7 @@ struct StepParser {
             if let action = try containerAction() { return action }
             if let action = try listAction() { return action }
             if let action = try updateAction() { return action }
+            if let action = try sceneAction() { return action }
             if let action = try layoutAction() { return action }
             // A long word is shown by its start: the message stays one readable line.
             let shown = keyword.text.count > 40 ? keyword.text.prefix(40) + "…" : Substring(keyword.text)

@@ -8,6 +8,19 @@
 @_exported import Foundation
 public import LifetraceUI
 
+// MARK: The app and its scenes
+
+public typealias UIApplication = Application
+public typealias UIApplicationDelegate = ApplicationDelegate
+public typealias UIResponder = Responder
+public typealias UIScene = Scene
+public typealias UIWindowScene = WindowScene
+public typealias UISceneDelegate = SceneDelegate
+public typealias UIWindowSceneDelegate = WindowSceneDelegate
+public typealias UISceneSession = SceneSession
+public typealias UISceneConfiguration = SceneConfiguration
+public typealias UIOpenURLContext = OpenURLContext
+
 // MARK: Controllers
 
 public typealias UIViewController = ViewController

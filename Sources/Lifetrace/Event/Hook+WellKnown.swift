@@ -127,7 +127,7 @@ extension Hook {
     @inlinable public static var willFinishLaunching: Hook { Hook(code: 61) }
     /// The app has launched, no scene connected yet (the app delegate's `application(_:didFinishLaunchingWithOptions:)`).
     @inlinable public static var didFinishLaunching: Hook { Hook(code: 62) }
-    /// The app delegate chooses the configuration of a scene about to connect (`application(_:configurationForConnecting:options:)`); `text` is the configuration's name.
+    /// The app delegate chooses the configuration of a scene about to connect (`application(_:configurationForConnecting:options:)`); `text` is the connecting session's role.
     @inlinable public static var configurationForConnecting: Hook { Hook(code: 63) }
     /// A scene connects to the app (the scene delegate's `scene(_:willConnectTo:options:)`): the delegate makes its window; `controller` is the scene, `text` its session's role.
     @inlinable public static var willConnectTo: Hook { Hook(code: 64) }

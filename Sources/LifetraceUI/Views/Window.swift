@@ -50,6 +50,24 @@ open class Window: View {
     /// Whether the controllers on screen have traits to catch up with.
     var traitsNeedDelivery: Bool { rootViewController != nil && deliveredTraits != traitCollection }
 
+    /// The scene the window belongs to (UIKit's `windowScene`); setting it moves the window to
+    /// that scene's windows.
+    public weak var windowScene: WindowScene? {
+        didSet {
+            guard oldValue !== windowScene else { return }
+            oldValue?.detach(self)
+            windowScene?.attach(self)
+        }
+    }
+
+    /// Creates a window in a scene (UIKit's `init(windowScene:)`), the default window's size, on
+    /// the run loop of the scene's app.
+    public convenience init(windowScene: WindowScene) {
+        self.init(frame: Window.defaultFrame, runLoop: windowScene.application.runLoop)
+        self.windowScene = windowScene
+        windowScene.attach(self)
+    }
+
     /// Creates a window on a run loop.
     public init(frame: Rect = Window.defaultFrame, runLoop: MainRunLoop) {
         self.runLoop = runLoop
