@@ -21,7 +21,7 @@ enum TraceInput {
     static func open(_ path: String, unreadableStatus: Int32 = 1) throws -> any TraceEventReader {
         try exiting(status: unreadableStatus) { () throws(TraceIssue) -> any TraceEventReader in
             if path.hasPrefix("net://") || path.hasPrefix("net4://") || path.hasPrefix("net6://") {
-                return try CTFTraceReader(liveURL: path, missingSession: .end)
+                return try CTFTraceReader(liveURL: path, missingSession: .fail)
             }
             if path != "-", FileKind(atPath: path) == .directory {
                 return try CTFTraceReader(path: path)

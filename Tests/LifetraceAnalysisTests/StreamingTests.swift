@@ -108,6 +108,30 @@ import Glibc
         }
     }
 
+    @Test("a named pipe no one writes to opens at once and reads as empty, with a warning; one with a writer streams")
+    func namedPipes() throws {
+        try withScratchDirectory { directory in
+            let path = directory.path("trace.fifo")
+            #expect(mkfifo(path, 0o600) == 0)
+            // Before: `open(2)` waited for a writer for ever.
+            let silent = try JSONLinesReader(path: path)
+            #expect(try silent.next() == nil)
+            #expect(silent.summary.warnings.contains { $0.contains("a named pipe that no one wrote to") })
+
+            // A writer that comes once the reader has opened: the reader streams what it sends.
+            let reader = try JSONLinesReader(path: path)
+            let descriptor = open(path, O_WRONLY | O_NONBLOCK)
+            #expect(descriptor >= 0)
+            let text = Self.lines(3)
+            #expect(text.withCString { write(descriptor, $0, strlen($0)) } == text.utf8.count)
+            close(descriptor)
+            var events = 0
+            while try reader.next() != nil { events += 1 }
+            #expect(reader.summary.warnings.isEmpty)
+            #expect(events == 6)
+        }
+    }
+
     @Test("the recorder is exact up to its limit, then within 0.1 % with exact count, total and max")
     func recorderRegimes() {
         let seed = UInt64.random(in: 0...UInt64.max)

@@ -112,6 +112,20 @@ extension LTTngRecordingTests {
         }
     }
 
+    @Test("live: a URL naming no session is an error for convert and stats, as for watch")
+    func liveMissingSession() throws {
+        let binary = try LifetraceBinary.path()
+        try withLiveSession("present") { directory, session in
+            let missing = session.url.replacingOccurrences(of: "/\(session.name)", with: "/absent-\(session.name)")
+            for arguments in [["convert", missing, "-o", directory.path("absent.jsonl")], ["stats", missing]] {
+                let result = try runProcess(binary, arguments)
+                #expect(result.status == 1, "\(arguments[0]): \(result)")
+                #expect(!result.stderr.isEmpty, "\(arguments[0]) said nothing")
+                #expect(!result.stdout.contains("0 events"), "\(arguments[0]): \(result)")
+            }
+        }
+    }
+
     @Test("live: two processes into one relayd, merged, none lost at 100 k events/s")
     func liveTwoProcesses() throws {
         let binary = try LifetraceBinary.path()

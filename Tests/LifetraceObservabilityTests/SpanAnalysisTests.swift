@@ -50,6 +50,22 @@ struct SpanAnalysisTests {
         #expect(usersLine.split(separator: " ", omittingEmptySubsequences: true).dropFirst(2).first == "3", "\(usersLine)")
     }
 
+    @Test("stats: a span renamed while it ran (a server names it by its route once routed) counts under its final name")
+    func renamedSpans() throws {
+        let sink = RecordingSink()
+        let tracer = LifetraceTracer()
+        LifetraceSystem.withSink(sink) {
+            for _ in 0..<2 {
+                tracer.withSpan("HTTP GET route not found", ofKind: .server) { span in span.operationName = "GET /users/:id" }
+            }
+        }
+        let trace = TraceReader.parse(sink.events.map(JSONLineFormat.line).joined(), source: "renamed.jsonl")
+        try #require(trace.issues.isEmpty, "\(trace.issues)")
+        let statistics = TraceStatistics(trace)
+        #expect(statistics.spans.map(\.controller) == ["GET /users/:id"])
+        #expect(statistics.spans.first?.durations.count == 2)
+    }
+
     @Test("lifetrace stats and export --format chrome, on a JSON-lines file of spans")
     func commandLine() throws {
         let trace = try Self.trace()

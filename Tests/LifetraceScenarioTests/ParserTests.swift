@@ -103,7 +103,7 @@ struct ParserTests {
 
     @Test("every keyword of the language is covered by the step table")
     func keywordsCovered() {
-        let covered = Set((Self.steps + TransitionStepParserTests.steps + StoryboardStepTests.steps + AdaptivityStepTests.steps + ContainerStepTests.steps + ListStepTests.steps + UpdateStepTests.steps).map { String($0.0.split(separator: " ")[0]) })
+        let covered = Set((Self.steps + TransitionStepParserTests.steps + StoryboardStepTests.steps + AdaptivityStepTests.steps + ContainerStepTests.steps + ListStepTests.steps + UpdateStepTests.steps + SceneStepTests.steps).map { String($0.0.split(separator: " ")[0]) })
         #expect(covered == Set(ScenarioParser.stepKeywords))
     }
 

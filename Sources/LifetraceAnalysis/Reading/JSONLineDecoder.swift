@@ -110,7 +110,7 @@ enum JSONLineDecoder {
     }
 
     /// The string fields of spans and log records that a decoded event keeps (see docs/json-lines.md).
-    private static let textFields: [StaticString] = ["level", "source", "trace_id", "span_id", "parent_span_id", "kind"]
+    private static let textFields: [StaticString] = ["level", "source", "trace_id", "span_id", "parent_span_id", "kind", "name"]
 
     private static func unsigned(_ value: JSONScalar, _ key: JSONKey, _ offset: Int) throws -> UInt64 {
         switch value {

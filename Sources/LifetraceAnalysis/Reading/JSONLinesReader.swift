@@ -40,6 +40,8 @@ public final class JSONLinesReader: TraceEventReader {
     private var end = 0
     private var atEndOfInput = false
     private var lineNumber = 0
+    /// Whether the input is a named pipe (an empty one is reported: it had no writer).
+    private var isPipe = false
 
     /// Opens the file at `path` (`-`: standard input, labelled `<stdin>`).
     ///
@@ -50,17 +52,29 @@ public final class JSONLinesReader: TraceEventReader {
             self.init(fileDescriptor: STDIN_FILENO, source: "<stdin>", closesDescriptor: false, keptIssues: keptIssues)
             return
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Opened without blocking: a named pipe with no writer would hang `open(2)` for ever. A
+        // pipe's reads then block again (a writer that is there streams as usual; with none, a
+        // read returns the end of the input at once, reported below).
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
-            let reason = errno == ENOENT ? "no such file" : "cannot be read (\(String(cString: strerror(errno))))"
+            let reason =
+                switch errno {
+                case ENOENT: "no such file"
+                case EMFILE, ENFILE: "cannot be opened: too many open files (\(String(cString: strerror(errno))))"
+                default: "cannot be read (\(String(cString: strerror(errno))))"
+                }
             throw TraceIssue(source: path, line: 0, column: 0, message: reason)
         }
         var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+        let kind = fstat(descriptor, &status) == 0 ? status.st_mode & S_IFMT : 0
+        if kind == S_IFDIR {
             close(descriptor)
             throw TraceIssue(source: path, line: 0, column: 0, message: "is a directory, expected a JSON-lines file")
         }
+        let flags = fcntl(descriptor, F_GETFL)
+        if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
         self.init(fileDescriptor: descriptor, source: path, closesDescriptor: true, keptIssues: keptIssues)
+        isPipe = kind == S_IFIFO
     }
 
     /// Reads from an open descriptor; `closesDescriptor` closes it when the reader goes.
@@ -179,6 +193,9 @@ public final class JSONLinesReader: TraceEventReader {
             }
             if count == 0 {
                 atEndOfInput = true
+                if isPipe, lineNumber == 0, end == 0 {
+                    summary.warnings.append("\(source): warning: a named pipe that no one wrote to (no writer had it open): no events")
+                }
                 return moved
             }
             if errno == EINTR { continue }

@@ -88,6 +88,11 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
             self.listing = max(listing, 0)
         }
 
+        /// A span end's final name: its `name` field when it was renamed, else its subject's.
+        static func finalName(of event: Event) -> String {
+            event.details.fields?.first { $0.key == "name" }?.value.string ?? event.subject.name
+        }
+
         /// Adds one event.
         public mutating func add(_ event: Event) {
             events += 1
@@ -102,10 +107,14 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
                 // An end without a duration (its begin predates the trace) tells no time: leave it
                 // out rather than count it as 0 ns.
                 guard let duration = event.duration else { return }
-                rows[Key(hook: event.hook, controller: byController ? event.subject.name : nil), default: Row()]
+                // A span renamed while it ran (a server names it by its route once routed) ends
+                // with its final name as a `name` field (JSON lines) or as its subject (LTTng):
+                // grouped by that name either way.
+                let name = event.hook == .span ? Self.finalName(of: event) : event.subject.name
+                rows[Key(hook: event.hook, controller: byController ? name : nil), default: Row()]
                     .durations.record(duration)
                 if event.hook == .span {
-                    spans[event.subject.name, default: Row()].durations.record(duration)
+                    spans[name, default: Row()].durations.record(duration)
                 } else if event.hook == .layoutEngineSolve {
                     let sum = solving[event.subject.id] ?? (0, 0)
                     solving[event.subject.id] = (
