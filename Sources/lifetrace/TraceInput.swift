@@ -57,12 +57,27 @@ enum TraceInput {
 
     /// Every event of `reader`; a read error exits with `status` after a one-line reason.
     static func readAll(_ reader: any TraceEventReader, unreadableStatus status: Int32 = 1) throws -> Trace {
-        try exiting(status: status) { () throws(TraceIssue) in try Trace(reading: reader) }
+        var events: [Event] = []
+        var lines: [Int] = []
+        try forEach(reader, unreadableStatus: status) { event in
+            events.append(event)
+            lines.append(reader.position)
+        }
+        return Trace(source: reader.source, events: events, lines: lines, issues: reader.summary.issues)
     }
 
-    /// Calls `body` with each event of `reader`; a read error exits with `status`.
+    /// Calls `body` with each event of `reader`; a read error exits with `status`. A long read
+    /// shows its progress on a terminal (``ReadProgress``).
     static func forEach(_ reader: any TraceEventReader, unreadableStatus status: Int32 = 1, _ body: (Event) throws -> Void) throws {
-        while let event = try exiting(status: status, { () throws(TraceIssue) in try reader.next() }) {
+        var progress = ReadProgress(reader)
+        defer { progress.finish() }
+        while let event = try exiting(status: status, { () throws(TraceIssue) in
+            do throws(TraceIssue) { return try reader.next() } catch {
+                progress.finish()  // the error's line starts at the line's start
+                throw error
+            }
+        }) {
+            progress.tick()
             try body(event)
         }
     }

@@ -40,6 +40,8 @@ public final class JSONLinesReader: TraceEventReader {
     private var end = 0
     private var atEndOfInput = false
     private var lineNumber = 0
+    /// The bytes read from the input so far (for a progress line).
+    public private(set) var bytesRead = 0
     /// Whether the input is a named pipe (an empty one is reported: it had no writer).
     private var isPipe = false
 
@@ -189,6 +191,7 @@ public final class JSONLinesReader: TraceEventReader {
             let count = read(descriptor, storage.baseAddress! + end, storage.count - end)
             if count > 0 {
                 end += count
+                bytesRead += count
                 return moved
             }
             if count == 0 {

@@ -1,0 +1,105 @@
+import Foundation
+@_spi(Internals) import Lifetrace
+import LifetraceTestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A long read shows its progress on a terminal (a line on standard error, rewritten in place and
+/// erased at the end), and nothing when standard error is a file.
+@Suite("read progress")
+struct ReadProgressTests {
+    /// `count` intervals as JSON lines.
+    static func lines(from first: Int, count: Int) -> String {
+        (first..<first + count).map { index in
+            let begin = Event(
+                seq: UInt64(2 * index + 1), timestamp: UInt64(index * 1_000), hook: .viewDidLoad, phase: .begin,
+                subject: Subject(name: "A", id: 1))
+            var end = begin
+            end.seq += 1
+            end.phase = .end
+            end.duration = 10
+            return JSONLineFormat.line(begin) + JSONLineFormat.line(end)
+        }.joined()
+    }
+
+    /// A pseudo-terminal: the controlling side (read by the test, non-blocking) and the terminal's
+    /// path. Through /dev/ptmx and its two ioctls (unlock, number): Swift's Glibc has no `posix_openpt`.
+    static func openTerminal() throws -> (controller: Int32, path: String) {
+        let controller = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_NONBLOCK)
+        guard controller >= 0 else { throw TestSupportError("no pseudo-terminal: \(String(cString: strerror(errno)))") }
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        let setLock: UInt = 0x4004_5431  // TIOCSPTLCK, _IOW('T', 0x31, int)
+        let getNumber: UInt = 0x8004_5430  // TIOCGPTN, _IOR('T', 0x30, unsigned int)
+        guard ioctl(controller, setLock, &unlock) == 0, ioctl(controller, getNumber, &number) == 0 else {
+            close(controller)
+            throw TestSupportError("no pseudo-terminal: \(String(cString: strerror(errno)))")
+        }
+        return (controller, "/dev/pts/\(number)")
+    }
+
+    /// What the controlling side has to read now.
+    static func drain(_ controller: Int32) -> String {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(controller, &buffer, buffer.count)
+            guard count > 0 else { break }
+            bytes += buffer[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test("stats on a terminal: a progress line while it reads standard input, erased before it ends")
+    func terminal() throws {
+        let (controller, path) = try Self.openTerminal()
+        defer { close(controller) }
+        let terminal = try #require(FileHandle(forWritingAtPath: path))
+        try withScratchDirectory { directory in
+            let out = directory.path("stats.txt")
+            _ = FileManager.default.createFile(atPath: out, contents: nil)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: try LifetraceBinary.path())
+            process.arguments = ["stats", "-"]
+            let input = Pipe()
+            process.standardInput = input
+            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
+            process.standardError = terminal
+            try process.run()
+            try? terminal.close()
+            // Readiness: feed events until the line shows (it waits half a second, then redraws
+            // every quarter), or give up after a minute.
+            var shown = ""
+            var next = 0
+            let deadline = Date().addingTimeInterval(60)
+            while !shown.contains("events ("), Date() < deadline {
+                input.fileHandleForWriting.write(Data(Self.lines(from: next, count: 2_048).utf8))
+                next += 2_048
+                usleep(50_000)
+                shown += Self.drain(controller)
+            }
+            try input.fileHandleForWriting.close()
+            process.waitUntilExit()
+            shown += Self.drain(controller)
+            #expect(process.terminationStatus == 0)
+            #expect(shown.contains("reading <stdin>: "), "\(shown.suffix(300))")
+            #expect(shown.hasSuffix("\r\u{1B}[K"), "the line is erased at the end: \(shown.suffix(100).debugDescription)")
+            let table = try String(contentsOfFile: out, encoding: .utf8)
+            #expect(table.contains("viewDidLoad") && !table.contains("reading"), "\(table)")
+        }
+    }
+
+    @Test("stats with standard error in a file: no progress line")
+    func file() throws {
+        try withScratchDirectory { directory in
+            let trace = directory.path("trace.jsonl")
+            try Self.lines(from: 0, count: 20_000).write(toFile: trace, atomically: true, encoding: .utf8)
+            let result = try runProcess(try LifetraceBinary.path(), ["stats", trace])
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stderr.isEmpty, "\(result.stderr)")
+        }
+    }
+}
