@@ -100,8 +100,9 @@ public final class LifetraceSpan: Tracing.Span {
                 return taken
             }
             // Room for a few before the first: no growth (and rehashing) for each of them.
-            // (A dictionary made here, specialised: SpanAttributes.reserveCapacity is a generic
-            // call into the standard library, 1,100 instructions.)
+            // (A dictionary made here, specialised: SpanAttributes.reserveCapacity is an
+            // unspecialised generic call into the standard library; ObservabilityCost's span
+            // thresholds guard the path.)
             if attributes.isEmpty { attributes = SpanAttributes([String: SpanAttribute](minimumCapacity: 4)) }
             defer {
                 state.withLock { state in

@@ -3,13 +3,14 @@
 /// Every field is optional; sinks write only those that are set.
 public struct Details: Sendable, Hashable {
     // Layout, kept to six words on purpose: a value this small is passed and copied in registers,
-    // its copies and destruction inline. With the target, text and fields held inline (eleven
-    // words) the compiler moved details through memory and copied and destroyed them through their
-    // value witness table, on every hook: a no-sink begin/end pair cost 58 instructions instead of
-    // 9, a sink that drops events 824 instead of 698, JSON lines 2 746 instead of 2 559, LTTng 1.14×
-    // its C floor instead of 1.10× (HookProbe, callgrind). The price: details that have a target, a
-    // text or fields allocate their `Strings` once, when a sink wants the event; most hooks' details
-    // (an `animated` flag, an index, a count) have none.
+    // its copies and destruction inline. Held inline (eleven words), the target, text and fields
+    // made the compiler move details through memory and copy and destroy them through their value
+    // witness table on every hook, with or without a sink. What guards it: the HookCost benchmarks'
+    // thresholds (Benchmarks/Thresholds: no sink, no-op sink, JSON lines, LTTng against its C
+    // floor) and HookProbe's instruction counts (`tools/bench --instructions`); the history is in
+    // CHANGELOG.md. The price: details that have a target, a text or fields allocate their
+    // `Strings` once, when a sink wants the event; most hooks' details (an `animated` flag, an
+    // index, a count) have none.
     //
     // Invariants: `strings` is `nil` when the
     // target, the text and the fields are all absent, and never holds an empty `fields` list; it is

@@ -15,8 +15,8 @@ package protocol LogRecordTracer: TracerSink {
 
 /// A tracer's C entry points for one kind of structured record (``LogRecordParts``,
 /// ``SpanRecordParts``), kept in the installed sink's box and called directly: two function
-/// pointers, copied for free (the tracer's existential, copied out of the box as an optional, took
-/// about 160 instructions a record through generic value witnesses).
+/// pointers, copied for free (the tracer's existential, copied out of the box as an optional, went
+/// through generic value witnesses on every record; ObservabilityCost's thresholds guard it).
 @usableFromInline
 package struct Recorder<Parts>: Sendable {
     /// Whether it records a record of this kind now: given swift-log's level (0 `trace` … 6

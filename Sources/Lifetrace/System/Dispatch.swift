@@ -138,8 +138,8 @@ enum Dispatch {
         if let flatRecord = box.flatRecord, details.isFlat, hook.isWellKnown {
             // Most hooks: one C call with the subject's name, as the tracer's own C floor makes it.
             // (Written out here rather than shared with LTTngSink.record's common shape: a shared
-            // inlinable helper changed the hooks' code, LTTng 1.05x -> 1.10x its floor and a literal
-            // no-sink pair 10 -> 105 instructions, HookProbe under callgrind.)
+            // inlinable helper changed the code inlined into every hook, the no-sink path
+            // included; HookCost's LTTng-enabled and literal no-sink thresholds guard it.)
             let (animated, index, count) = details.flatScalars
             let slot = hook.code &* 3 &+ UInt32(phase.rawValue)
             subject.name.withCString { name in

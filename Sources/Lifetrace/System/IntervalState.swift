@@ -8,8 +8,9 @@
 /// the `begin`'s only if the system was bootstrapped again in between).
 public struct IntervalState: Sendable {
     // Kept small on purpose (no subject; ``Details`` of six words): a larger state is moved
-    // through memory and copied and destroyed through its value witness table, which had made a
-    // begin/end pair with no sink cost 103 instructions; it costs 9 (HookProbe probe-no-sink).
+    // through memory and copied and destroyed through its value witness table on every
+    // begin/end pair, even with no sink (guarded by HookCost's no-sink thresholds and HookProbe's
+    // `probe-no-sink` instruction count).
     @usableFromInline
     struct Open: Sendable {
         @usableFromInline let hook: Hook
