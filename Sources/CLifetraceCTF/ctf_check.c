@@ -61,6 +61,7 @@ struct checker {
     int needs_copy;
 };
 
+__attribute__((format(printf, 7, 8)))
 static void report(struct checker *checker, enum lifetrace_ctf_finding_kind kind, const char *file, int has_offset,
     uint64_t offset, uint64_t lost, const char *format, ...) {
     char message[640];
@@ -523,6 +524,10 @@ static int check_metadata(struct checker *checker, const char *path, const uint8
     switch (status) {
     case CTF_METADATA_OK:
         checker->has_layout = 1;
+        if (checker->layout.has_note) {
+            report(checker, LIFETRACE_CTF_FINDING_WARNING, path, 1, checker->layout.note.offset, 0,
+                "%s (TSDL declares a name before its use)", checker->layout.note.message);
+        }
         return 1;
     case CTF_METADATA_UNSUPPORTED:
         report(checker, LIFETRACE_CTF_FINDING_WARNING, path, problem.offset != 0, problem.offset, 0,

@@ -101,6 +101,10 @@ struct ctf_layout {
     struct ctf_stream_class *streams;
     size_t clock_count;
     struct ctf_clock clocks[16];
+    /* A name the text uses without declaring it (outside the packet layouts, which it does not
+     * concern): babeltrace2 will refuse the metadata, so the reader says where. */
+    int has_note;
+    struct ctf_problem note;
 };
 
 /* The most bytes of header and context the checker reads per packet. */

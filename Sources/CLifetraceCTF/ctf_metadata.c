@@ -26,6 +26,7 @@ const char *const ctf_role_names[CTF_ROLES] = {
     "content_size", "packet_size", "packet_seq_num", "events_discarded",
 };
 
+__attribute__((format(printf, 3, 4)))
 static void describe(struct ctf_problem *problem, uint64_t offset, const char *format, ...) {
     problem->offset = offset;
     va_list arguments;
@@ -133,7 +134,7 @@ enum ctf_metadata_status ctf_metadata_decode(const uint8_t *data, size_t size, s
             if (packet_bytes > size - offset) {
                 describe(problem, size,
                     "the file ends %" PRIu64 " bytes into the metadata packet at byte %" PRIu64
-                    ", which declares %" PRIu64 " bytes (packet_size): the metadata is cut",
+                    ", which declares %" PRIu64 " bytes (packet_size): the metadata is cut (or that size is corrupt)",
                     (uint64_t)size - offset, offset, packet_bytes);
                 goto bad;
             }
@@ -348,12 +349,15 @@ struct parser {
     size_t stream_count, stream_capacity;
     struct ctf_clock clocks[16];
     size_t clock_count;
+    int has_note;
+    struct ctf_problem note;
 };
 
 static uint64_t file_offset(const struct parser *parser, size_t text_offset) {
     return ctf_metadata_file_offset(parser->metadata, text_offset);
 }
 
+__attribute__((format(printf, 4, 5)))
 static void fail(struct parser *parser, enum ctf_metadata_status status, size_t text_offset, const char *format, ...) {
     if (parser->status != CTF_METADATA_OK) return;
     parser->status = status;
@@ -362,6 +366,14 @@ static void fail(struct parser *parser, enum ctf_metadata_status status, size_t 
     va_start(arguments, format);
     vsnprintf(parser->problem->message, sizeof parser->problem->message, format, arguments);
     va_end(arguments);
+}
+
+/* Remembers the first name used without a declaration. */
+static void note_undeclared(struct parser *parser, size_t text_offset, const char *kind, const char *name) {
+    if (parser->has_note) return;
+    parser->has_note = 1;
+    parser->note.offset = file_offset(parser, text_offset);
+    snprintf(parser->note.message, sizeof parser->note.message, "%s`%s` is used but not declared before", kind, name);
 }
 
 static void fail_memory(struct parser *parser) {
@@ -384,8 +396,7 @@ static void advance(struct parser *parser) {
     size_t size = parser->size, at = parser->position;
     struct token *token = &parser->token;
     for (;;) {
-        while (at < size && (text[at] == ' ' || text[at] == '\t' || text[at] == '\n' || text[at] == '\r'
-                   || text[at] == '\f' || text[at] == '\v')) at++;
+        while (at < size && (text[at] == ' ' || text[at] == '\t' || text[at] == '\n' || text[at] == '\r')) at++;
         if (at + 1 < size && text[at] == '/' && text[at + 1] == '*') {
             size_t opened = at;
             at += 2;
@@ -469,8 +480,27 @@ static void advance(struct parser *parser) {
         parser->position = end + 1;
         return;
     }
+    /* TSDL's punctuation (and `->`); any other byte outside strings and comments is no TSDL at
+     * all: the text is corrupt, whatever the checker reads of it. */
+    if (c == '\0' || strchr("[](){}*+-<>:;.=,", c) == NULL) {
+        token->kind = TOKEN_END;
+        parser->position = size;
+        if (c == '\\') {
+            /* An identifier spelt with \u escapes: TSDL, but not what the checker reads. */
+            fail(parser, CTF_METADATA_UNSUPPORTED, at, "a `\\` outside strings and comments");
+        } else if ((unsigned char)c >= 0x20 && (unsigned char)c < 0x7F) {
+            fail(parser, CTF_METADATA_BAD, at, "`%c`, which TSDL text holds only in strings and comments: the metadata is corrupt", c);
+        } else {
+            fail(parser, CTF_METADATA_BAD, at, "byte 0x%02X, which TSDL text holds only in strings and comments: the metadata is corrupt",
+                (unsigned)(unsigned char)c);
+        }
+        return;
+    }
     token->kind = TOKEN_PUNCTUATION;
-    if (c == ':' && at + 1 < size && text[at + 1] == '=') {
+    if (c == '-' && at + 1 < size && text[at + 1] == '>') {
+        memcpy(token->punctuation, "->", 3);
+        parser->position = at + 2;
+    } else if (c == ':' && at + 1 < size && text[at + 1] == '=') {
         memcpy(token->punctuation, ":=", 3);
         parser->position = at + 2;
     } else if (c == '.' && at + 2 < size && text[at + 1] == '.' && text[at + 2] == '.') {
@@ -892,7 +922,10 @@ static const struct type *parse_struct(struct parser *parser) {
         result = structure;
     } else if (name[0] != '\0') {
         result = name_find(&parser->names, name);
-        if (result == NULL) result = other_type(parser, "an undeclared structure");
+        if (result == NULL) {
+            note_undeclared(parser, opened, "", name);
+            result = other_type(parser, "an undeclared structure");
+        }
     } else {
         unexpected(parser, "a structure's name or `{`");
         return NULL;
@@ -990,6 +1023,7 @@ static const struct type *parse_type(struct parser *parser, char *declarator, si
         words[last_start] = '\0';
     }
     const struct type *type = name_find(&parser->names, words);
+    if (type == NULL) note_undeclared(parser, first_at, "the type ", words);
     return type ? type : other_type(parser, "an undeclared type");
 }
 
@@ -1454,6 +1488,10 @@ enum ctf_metadata_status ctf_layout_parse(const struct ctf_metadata *metadata, s
     parse_text(&parser);
     enum ctf_metadata_status status = parser.status;
     if (status == CTF_METADATA_OK) status = build_layout(&parser, layout, problem);
+    if (status == CTF_METADATA_OK && parser.has_note) {
+        layout->has_note = 1;
+        layout->note = parser.note;
+    }
     if (status != CTF_METADATA_OK) ctf_layout_free(layout);
     arena_free(&parser.arena);
     free(parser.names.entries);

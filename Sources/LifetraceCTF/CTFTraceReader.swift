@@ -78,7 +78,10 @@ public final class CTFTraceReader: TraceEventReader {
         }
         guard let opened else {
             removeScratch()
-            throw TraceIssue(source: path, line: 0, column: 0, message: "cannot read the trace: \(Self.text(error))")
+            // babeltrace2 says which trace it could not read, not where: the checker's remarks on
+            // the metadata, if any, locate the cause.
+            let remarks = state.summary.warnings.isEmpty ? "" : " (\(state.summary.warnings.joined(separator: "; ")))"
+            throw TraceIssue(source: path, line: 0, column: 0, message: "cannot read the trace: \(Self.text(error))\(remarks)")
         }
         reader = opened
     }

@@ -99,6 +99,36 @@ extension LTTngRecordingTests {
         }
     }
 
+    @Test("a metadata file with a byte no TSDL holds, or a corrupt packet header, is an error at once naming the byte")
+    func metadataCorrupt() throws {
+        try withDamageableRecording { trace in
+            let metadata = try trace.metadataPath()
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: trace.root + "/" + metadata))
+            // The first `typealias` of the text (not in a comment or string), and the second packet's
+            // magic (each packet of LTTng's metadata has 4096 bytes).
+            let text = try #require(bytes.firstRange(of: Data("typealias".utf8))?.lowerBound)
+            var variants: [(name: String, offset: Int, byte: UInt8, said: String)] = [
+                ("control character", text, 0x0E, "byte 0x0E, which TSDL text holds only in strings and comments")
+            ]
+            if bytes.count > 4096 { variants.append(("packet magic", 4096, 0x00, "expected a metadata packet's magic 0x75D11D57")) }
+            for variant in variants {
+                let damaged = try trace.copy("metadata-\(variant.offset)") { root in
+                    let handle = try FileHandle(forUpdating: URL(fileURLWithPath: root + "/" + metadata))
+                    try handle.seek(toOffset: UInt64(variant.offset))
+                    try handle.write(contentsOf: Data([variant.byte]))
+                    try handle.close()
+                }
+                let stats = try runGuarded(["stats", damaged], variant.name)
+                #expect(stats.status == 1, "\(variant.name): \(stats)")
+                #expect(stats.stdout.isEmpty, "\(variant.name): \(stats.stdout.prefix(200))")
+                #expect(
+                    stats.stderr.contains("\(damaged)/\(metadata): error: byte \(variant.offset): \(variant.said)"),
+                    "\(variant.name): \(stats.stderr)")
+                try? FileManager.default.removeItem(atPath: damaged)
+            }
+        }
+    }
+
     /// How a stream file is replaced.
     enum Replacement: String, CaseIterable, CustomTestStringConvertible {
         case emptied, directory, fifo
