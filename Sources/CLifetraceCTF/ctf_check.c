@@ -95,7 +95,8 @@ static const char *file_kind(mode_t mode) {
  * open_regular()'s `mode` and errno. */
 static const char *unreadable(mode_t mode, int error, char *buffer, size_t size) {
     if (mode == 0 && error == ELOOP) return "is a symbolic link that loops";
-    if (mode == 0 && error == ENOENT) return "is a symbolic link to nothing";
+    if (S_ISLNK(mode)) return "is a symbolic link to nothing";
+    if (mode == 0 && error == ENOENT) return "is missing";
     if (mode == 0 || S_ISREG(mode)) {
         snprintf(buffer, size, "cannot be opened (%s)", strerror(error));
         return buffer;
@@ -105,12 +106,17 @@ static const char *unreadable(mode_t mode, int error, char *buffer, size_t size)
 }
 
 /* Opens `path` for reading if it is a regular file (following symbolic links): the descriptor, or
- * -1 with errno and `*mode` the file's type (0 when stat failed). Nothing else is opened, so no
- * device is touched and no FIFO waited on. */
+ * -1 with errno and `*mode` the file's type (0 when stat failed; a symbolic link's when it leads
+ * nowhere). Nothing else is opened, so no device is touched and no FIFO waited on. */
 static int open_regular(const char *path, mode_t *mode, off_t *size) {
     struct stat status;
     *mode = 0;
-    if (stat(path, &status) != 0) return -1;
+    if (stat(path, &status) != 0) {
+        int error = errno;
+        if (error == ENOENT && lstat(path, &status) == 0) *mode = status.st_mode;
+        errno = error;
+        return -1;
+    }
     *mode = status.st_mode;
     if (!S_ISREG(status.st_mode)) {
         errno = EINVAL;
@@ -201,7 +207,7 @@ static void read_index(const char *path, struct index_file *index) {
     off_t size = 0;
     int fd = open_regular(path, &mode, &size);
     if (fd < 0) {
-        if (errno == ENOENT && mode == 0) return;
+        if (errno == ENOENT && mode == 0) return; /* no index */
         char reason[96];
         index->present = 1;
         snprintf(index->problem, sizeof index->problem, "%s, not an index", unreadable(mode, errno, reason, sizeof reason));
@@ -417,11 +423,13 @@ static void check_orphan_indexes(struct checker *checker) {
         size_t length = strlen(names[index]);
         if (length <= 4 || strcmp(names[index] + length - 4, ".idx") != 0) continue;
         names[index][length - 4] = '\0';
-        int found = 0;
-        for (size_t file = 0; file < checker->file_count && !found; file++) {
-            found = strcmp(checker->files[file].name, names[index]) == 0;
+        /* The stream files are in name order (list_directory sorts). */
+        size_t low = 0, high = checker->file_count;
+        while (low < high) {
+            size_t middle = low + (high - low) / 2;
+            if (strcmp(checker->files[middle].name, names[index]) < 0) low = middle + 1; else high = middle;
         }
-        if (found) continue;
+        if (low < checker->file_count && strcmp(checker->files[low].name, names[index]) == 0) continue;
         char name[PATH_MAX];
         snprintf(name, sizeof name, "%s.idx", names[index]);
         char *path = join(folder, name);
