@@ -60,6 +60,23 @@ enum TraceInput {
         try exiting(status: status) { () throws(TraceIssue) in try Trace(reading: reader) }
     }
 
+    /// Calls `body` with each event of `reader` until the trace ends or cannot be read any further
+    /// (an I/O error, an event babeltrace2 cannot decode): then the error is printed as one line and
+    /// the result is `true`, every event before it having been handed to `body`.
+    static func forEachUntilError(_ reader: any TraceEventReader, _ body: (Event) throws -> Void) rethrows -> Bool {
+        while true {
+            let event: Event?
+            do {
+                event = try reader.next()
+            } catch {
+                StandardError.writeLine("lifetrace: \(error)")
+                return true
+            }
+            guard let event else { return false }
+            try body(event)
+        }
+    }
+
     /// Calls `body` with each event of `reader`; a read error exits with `status`.
     static func forEach(_ reader: any TraceEventReader, unreadableStatus status: Int32 = 1, _ body: (Event) throws -> Void) throws {
         while let event = try exiting(status: status, { () throws(TraceIssue) in try reader.next() }) {

@@ -129,6 +129,27 @@ extension LTTngRecordingTests {
         }
     }
 
+    @Test("an event babeltrace2 cannot decode ends the reading with an error, and stats covers the events before it")
+    func undecodableEvent() throws {
+        try withDamageableRecording { trace in
+            let stream = try trace.busiestStream()
+            let packet = stream.packets[stream.packets.count / 2]
+            // The packet's first event header follows its 84 bytes of header and context, aligned to
+            // 8 bytes; its first 16 bits are the event's id: 65534 names no event class.
+            let damaged = try trace.copy("event") { root in
+                let handle = try FileHandle(forUpdating: URL(fileURLWithPath: root + "/" + stream.path))
+                try handle.seek(toOffset: UInt64(packet.offset + 88))
+                try handle.write(contentsOf: Data([0xFE, 0xFF]))
+                try handle.close()
+            }
+            let stats = try runGuarded(["stats", damaged, "--json"], "an undecodable event")
+            #expect(stats.status == 1, "\(stats)")
+            #expect(stats.stderr.contains("lifetrace: \(damaged): error: cannot read the trace"), "\(stats.stderr)")
+            let counted = Int(try JQ.run([".events"], input: stats.stdout).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+            #expect(counted > 0 && counted < trace.events, "stats counted \(counted) of \(trace.events) events")
+        }
+    }
+
     /// How a stream file is replaced.
     enum Replacement: String, CaseIterable, CustomTestStringConvertible {
         case emptied, directory, fifo
