@@ -85,6 +85,8 @@ let package = Package(
         // Reading LTTng's CTF traces, recorded or live, with libbabeltrace2 (Debian's
         // libbabeltrace2-dev): a C graph whose sink hands each event over as one flat record.
         // The library is loaded on first use, not linked (babeltrace_library.h; docs/benchmarks.md, start-up).
+        // A recorded trace's metadata and packets are checked first, without the library
+        // (lifetrace_ctf_check.h), so babeltrace2 never reads an impossible packet.
         .target(name: "CLifetraceCTF", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
         .target(name: "LifetraceCTF", dependencies: ["Lifetrace", "LifetraceAnalysis", "CLifetraceCTF"]),
         // swift-log's backend: each log record is a Lifetrace event (`lifetrace:log_*` in LTTng).

@@ -2,7 +2,8 @@
 // libFuzzer targets for what reads untrusted text: the scenario language (parsed and run), JSON-lines
 // traces, golden files. Built with `-sanitize=fuzzer` by tools/fuzz, in its own package so the root
 // builds stay plain. Each target defines LLVMFuzzerTestOneInput, and its entry point hands it to
-// libFuzzer's driver (FuzzDriver).
+// libFuzzer's driver (FuzzDriver). The CTF packet checker's target is C and not in this package:
+// tools/fuzz builds Fuzz/CTFPackets with clang.
 import PackageDescription
 
 /// SwiftPM names a path dependency after its directory (`lifetrace`, or `main` in a checkout so named).

@@ -94,6 +94,21 @@ static int deliver_event(struct lifetrace_ctf_reader *reader, const bt_message *
     return 1;
 }
 
+/* A count of discarded events or packets as babeltrace2 gives it: the difference of two packets'
+ * counters, which it does not check. A counter that went back gives a difference past 2^63 (the
+ * checker drops such packets from recorded traces, but a live session is not checked): that is no
+ * count, so at least one is counted and the reader warns. */
+static uint64_t counted(struct lifetrace_ctf_reader *reader, uint64_t count, const char *counter) {
+    if (count <= INT64_MAX) return count;
+    if (reader->callbacks.warning) {
+        char message[200];
+        snprintf(message, sizeof message,
+            "a packet's %s went back from the previous packet's: the loss there is counted as one", counter);
+        reader->callbacks.warning(reader->callbacks.context, message);
+    }
+    return 1;
+}
+
 static bt_graph_simple_sink_component_consume_func_status consume(bt_message_iterator *iterator, void *data) {
     struct lifetrace_ctf_reader *reader = data;
     bt_message_array_const messages;
@@ -118,13 +133,13 @@ static bt_graph_simple_sink_component_consume_func_status consume(bt_message_ite
                 if (BT(bt_message_discarded_events_get_count)(message, &discarded) != BT_PROPERTY_AVAILABILITY_AVAILABLE) {
                     discarded = 1; /* the tracer says events were lost, not how many: at least one */
                 }
-                reader->callbacks.discarded(reader->callbacks.context, discarded, 0);
+                reader->callbacks.discarded(reader->callbacks.context, counted(reader, discarded, "events_discarded"), 0);
                 break;
             }
             case BT_MESSAGE_TYPE_DISCARDED_PACKETS: {
                 uint64_t lost = 0;
                 if (BT(bt_message_discarded_packets_get_count)(message, &lost) != BT_PROPERTY_AVAILABILITY_AVAILABLE) lost = 1;
-                reader->callbacks.discarded(reader->callbacks.context, 0, lost);
+                reader->callbacks.discarded(reader->callbacks.context, 0, counted(reader, lost, "packet_seq_num"));
                 break;
             }
             default:

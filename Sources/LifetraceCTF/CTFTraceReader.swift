@@ -27,6 +27,13 @@ import LifetraceAnalysis
 /// not hold has no duration. Events the tracer discarded and packets lost are counted in
 /// ``summary``; after a gap, pairing starts afresh so no interval spans it.
 ///
+/// A recorded trace is checked before babeltrace2 reads it: a metadata file cut or corrupt is an
+/// error naming the file and byte; a packet whose header or context is impossible (sizes past the
+/// end of the file, content larger than its packet, timestamps, sequence numbers or discard
+/// counters going back) is left out, reported in ``summary`` as an issue with its file and byte, and
+/// counted as a lost packet; so is a stream file that is not a regular file, or that its index lists
+/// packets of while it is empty. The events of every other packet are read.
+///
 /// Memory holds the open intervals and one batch of babeltrace2 messages, never the trace.
 public final class CTFTraceReader: TraceEventReader {
     /// What a live reader does while the session it names does not exist.
@@ -49,16 +56,20 @@ public final class CTFTraceReader: TraceEventReader {
     private var reader: OpaquePointer?
     private let state = ReaderState()
     private var ended = false
+    /// The folder of the sanitized copies babeltrace2 reads instead of damaged traces, removed with
+    /// the reader.
+    private var scratch: String?
 
     /// Opens the LTTng trace at `path`: a directory holding CTF traces (each a folder with a
     /// `metadata` file), at any depth.
     ///
     /// - Throws: a `TraceIssue` naming the path when it is not a directory, holds no CTF trace or
-    ///   babeltrace2 cannot open it.
+    ///   babeltrace2 cannot open it, or naming the metadata file and byte when a trace's metadata is
+    ///   cut or corrupt.
     public init(path: String) throws(TraceIssue) {
         source = path
         isLive = false
-        let traces = try Self.traceDirectories(in: path)
+        let traces = try checked(Self.traceDirectories(in: path))
         var error = [CChar](repeating: 0, count: 1024)
         let pointers = traces.map { strdup($0) }
         defer { pointers.forEach { free($0) } }
@@ -66,9 +77,44 @@ public final class CTFTraceReader: TraceEventReader {
             lifetrace_ctf_reader_open(inputs.baseAddress, inputs.count, state.callbacks, &error, error.count)
         }
         guard let opened else {
-            throw TraceIssue(source: path, line: 0, column: 0, message: "cannot read the trace: \(Self.text(error))")
+            removeScratch()
+            // babeltrace2 says which trace it could not read, not where: the checker's remarks on
+            // the metadata, if any, locate the cause.
+            let remarks = state.summary.warnings.isEmpty ? "" : " (\(state.summary.warnings.joined(separator: "; ")))"
+            throw TraceIssue(source: path, line: 0, column: 0, message: "cannot read the trace: \(Self.text(error))\(remarks)")
         }
         reader = opened
+    }
+
+    /// The directories babeltrace2 reads for `traces`: each trace itself when its packets are
+    /// sound, else a sanitized copy of it in ``scratch``.
+    private func checked(_ traces: [String]) throws(TraceIssue) -> [String] {
+        var template = Array((FileManager.default.temporaryDirectory.path + "/lifetrace-ctf-XXXXXX").utf8CString)
+        // Without a folder of its own the check still runs; only a copy, if one is needed, fails.
+        let parent = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) }
+        scratch = parent
+        var inputs: [String] = []
+        var copied = false
+        for (index, trace) in traces.enumerated() {
+            let copy = (parent ?? "/nonexistent-lifetrace-scratch") + "/\(index)"
+            switch lifetrace_ctf_check_trace(trace, copy, state.checkCallbacks) {
+            case LIFETRACE_CTF_CHECK_SOUND:
+                inputs.append(trace)
+            case LIFETRACE_CTF_CHECK_SANITIZED:
+                inputs.append(copy)
+                copied = true
+            default:
+                removeScratch()
+                throw state.fatal ?? TraceIssue(source: trace, line: 0, column: 0, message: "cannot check the trace")
+            }
+        }
+        if !copied { removeScratch() }
+        return inputs
+    }
+
+    private func removeScratch() {
+        if let scratch { try? FileManager.default.removeItem(atPath: scratch) }
+        scratch = nil
     }
 
     /// Follows the live session at `url` (`net://HOST[:PORT]/host/HOSTNAME/SESSION`), served by
@@ -94,6 +140,7 @@ public final class CTFTraceReader: TraceEventReader {
 
     deinit {
         lifetrace_ctf_reader_close(reader)
+        removeScratch()
     }
 
     public func next() throws(TraceIssue) -> Event? {

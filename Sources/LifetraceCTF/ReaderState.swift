@@ -24,6 +24,10 @@ final class ReaderState {
             discarded: { context, events, packets in
                 guard let context else { return }
                 Unmanaged<ReaderState>.fromOpaque(context).takeUnretainedValue().lose(events: events, packets: packets)
+            },
+            warning: { context, message in
+                guard let context, let message else { return }
+                Unmanaged<ReaderState>.fromOpaque(context).takeUnretainedValue().warn(String(cString: message))
             })
     }
 
@@ -95,9 +99,57 @@ final class ReaderState {
         return String(repeating: "0", count: max(0, 16 - digits.count)) + digits
     }
 
+    /// The checker's callbacks (`lifetrace_ctf_check_trace`): its findings go to ``note(_:)``.
+    var checkCallbacks: lifetrace_ctf_check_callbacks {
+        lifetrace_ctf_check_callbacks(
+            context: Unmanaged.passUnretained(self).toOpaque(),
+            finding: { context, finding in
+                guard let context, let finding else { return }
+                Unmanaged<ReaderState>.fromOpaque(context).takeUnretainedValue().note(finding.pointee)
+            })
+    }
+
+    /// The most damaged packets and files kept as issues; the rest are counted.
+    static let keptIssues = 100
+
+    /// Why the trace cannot be read at all (a cut or corrupt metadata file), when the checker said so.
+    private(set) var fatal: TraceIssue?
+
+    /// A finding of the packet checker: a packet dropped or a stream file unread is an issue and its
+    /// packets are lost; a remark is a warning; a metadata file that cannot be read ends the reading.
+    private func note(_ finding: lifetrace_ctf_finding) {
+        let file = finding.file.map { String(cString: $0) } ?? ""
+        let text = finding.message.map { String(cString: $0) } ?? ""
+        let message = finding.has_offset != 0 ? "byte \(finding.offset): \(text)" : text
+        switch finding.kind {
+        case LIFETRACE_CTF_FINDING_LOST:
+            summary.issueCount += 1
+            if summary.issues.count < Self.keptIssues {
+                summary.issues.append(TraceIssue(source: file, line: 0, column: 0, message: message))
+            }
+            summary.lostPackets = Self.adding(summary.lostPackets, finding.lost_packets)
+        case LIFETRACE_CTF_FINDING_WARNING:
+            summary.warnings.append("\(file): warning: \(message)")
+        default:
+            if fatal == nil { fatal = TraceIssue(source: file, line: 0, column: 0, message: message) }
+        }
+    }
+
+    /// `a + b`, or the largest count when that does not fit (a live source's counters are not
+    /// checked and may jump).
+    private static func adding(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? .max : sum
+    }
+
+    /// A remark of the C reader, once per text.
+    private func warn(_ message: String) {
+        if !summary.warnings.contains(message) { summary.warnings.append(message) }
+    }
+
     private func lose(events: UInt64, packets: UInt64) {
-        summary.discardedEvents &+= events
-        summary.lostPackets &+= packets
+        summary.discardedEvents = Self.adding(summary.discardedEvents, events)
+        summary.lostPackets = Self.adding(summary.lostPackets, packets)
         // A lost begin or end would pair the records around it wrongly: start pairing afresh.
         pairing.removeAll()
     }

@@ -66,6 +66,28 @@ enum TraceInput {
         return Trace(source: reader.source, events: events, lines: lines, issues: reader.summary.issues)
     }
 
+    /// Calls `body` with each event of `reader` until the trace ends or cannot be read any further
+    /// (an I/O error, an event babeltrace2 cannot decode): then the error is printed as one line and
+    /// the result is `true`, every event before it having been handed to `body`. A long read
+    /// shows its progress on a terminal (``ReadProgress``).
+    static func forEachUntilError(_ reader: any TraceEventReader, _ body: (Event) throws -> Void) rethrows -> Bool {
+        var progress = ReadProgress(reader)
+        defer { progress.finish() }
+        while true {
+            let event: Event?
+            do {
+                event = try reader.next()
+            } catch {
+                progress.finish()
+                StandardError.writeLine("lifetrace: \(error)")
+                return true
+            }
+            guard let event else { return false }
+            progress.tick()
+            try body(event)
+        }
+    }
+
     /// Calls `body` with each event of `reader`; a read error exits with `status`. A long read
     /// shows its progress on a terminal (``ReadProgress``).
     static func forEach(_ reader: any TraceEventReader, unreadableStatus status: Int32 = 1, _ body: (Event) throws -> Void) throws {
@@ -82,22 +104,30 @@ enum TraceInput {
         }
     }
 
-    /// Reports on standard error what reading met: unreadable lines (the first few), events the
-    /// tracer discarded, lost packets, warnings. Returns whether lines were unreadable.
+    /// Reports on standard error what reading met: unreadable lines or damaged packets (the first
+    /// few), events the tracer discarded, lost packets, warnings. Returns whether some of the input
+    /// was unreadable.
     @discardableResult
     static func report(_ reader: any TraceEventReader) -> Bool {
         let summary = reader.summary
+        // A CTF trace's issues are packets and stream files left out, each with its file and byte.
+        let recorded = (reader as? CTFTraceReader).map { !$0.isLive } ?? false
+        let (one, many, used) = recorded
+            ? ("damaged packet or stream file left out", "damaged packets or stream files left out", "events of the rest")
+            : ("unreadable line", "unreadable lines", "valid events")
         for issue in summary.issues.prefix(shownIssues) { StandardError.writeLine("\(issue)") }
         if summary.issueCount > shownIssues {
-            StandardError.writeLine("\(reader.source): \(summary.issueCount - shownIssues) more unreadable lines")
+            StandardError.writeLine("\(reader.source): \(summary.issueCount - shownIssues) more \(many)")
         }
         if summary.issueCount > 0 {
             StandardError.writeLine(
-                "\(reader.source): \(summary.issueCount) unreadable line\(summary.issueCount == 1 ? "" : "s"); using the \(summary.events) valid events")
+                "\(reader.source): \(summary.issueCount) \(summary.issueCount == 1 ? one : many); using the \(summary.events) \(used)")
         }
         for warning in summary.warnings {
-            // Located warnings (`FILE:LINE:COLUMN: warning: …`) are printed as they are.
-            StandardError.writeLine(warning.hasPrefix(reader.source + ":") ? warning : "lifetrace: \(reader.source): warning: \(warning)")
+            // Located warnings (`FILE:LINE:COLUMN: warning: …`, or a file inside a trace directory)
+            // are printed as they are.
+            let located = warning.hasPrefix(reader.source + ":") || warning.hasPrefix(reader.source + "/")
+            StandardError.writeLine(located ? warning : "lifetrace: \(reader.source): warning: \(warning)")
         }
         if summary.discardedEvents > 0 || summary.lostPackets > 0 {
             var losses: [String] = []

@@ -6,14 +6,19 @@ public struct ProcessResult: Sendable, CustomStringConvertible {
     public var stdout: String
     /// Everything it wrote to standard error.
     public var stderr: String
+    /// The signal that ended it (`status` is then that signal's number), or `nil` when it exited.
+    public var signal: Int32?
 
     /// A result with these parts.
-    public init(status: Int32, stdout: String, stderr: String) {
+    public init(status: Int32, stdout: String, stderr: String, signal: Int32? = nil) {
         self.status = status
         self.stdout = stdout
         self.stderr = stderr
+        self.signal = signal
     }
 
-    /// The status and standard error, for a failure message.
-    public var description: String { "exit \(status); stderr:\n\(stderr)" }
+    /// The status (or signal) and standard error, for a failure message.
+    public var description: String {
+        (signal.map { "signal \($0)" } ?? "exit \(status)") + "; stderr:\n\(stderr)"
+    }
 }

@@ -62,5 +62,7 @@ public func runProcess(
                 + "stderr:\n\(try readText(errPath))")
     }
     process.waitUntilExit()
-    return ProcessResult(status: process.terminationStatus, stdout: try readText(outPath), stderr: try readText(errPath))
+    return ProcessResult(
+        status: process.terminationStatus, stdout: try readText(outPath), stderr: try readText(errPath),
+        signal: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil)
 }

@@ -70,6 +70,8 @@ struct lifetrace_ctf_callbacks {
     void (*record)(void *context, const struct lifetrace_ctf_record *record);
     /* Events the tracer discarded (full buffers), and packets lost on the way. */
     void (*discarded)(void *context, uint64_t events, uint64_t packets);
+    /* A remark on how the trace was read (a counter that went back). */
+    void (*warning)(void *context, const char *message);
 };
 
 /* What a step of the reader did. */
