@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         // `lifetrace port`: rewrites what Linux Swift cannot compile (target–action, outlets).
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        // `lifetrace export --format perfetto`: Perfetto's TrackEvent protobuf (Sources/LifetracePerfetto).
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
     ],
     targets: [
         // The instrumentation core: no dependency on any UI runtime. CLifetrace holds its hot-path
@@ -110,6 +112,14 @@ let package = Package(
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "Metrics", package: "swift-metrics"),
             ]
+        ),
+        // Perfetto's native trace format (`lifetrace export --format perfetto`): perfetto_trace.proto,
+        // the subset of Perfetto's trace protos Lifetrace writes, the code protoc-gen-swift generates
+        // from it (committed; tools/perfetto-proto regenerates and checks it) and the streaming exporter.
+        .target(
+            name: "LifetracePerfetto",
+            dependencies: ["Lifetrace", "LifetraceAnalysis", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
+            exclude: ["perfetto_trace.proto"]
         ),
         // `lifetrace port`: the mechanical rewrite of iOS idioms Linux Swift cannot compile.
         .target(
