@@ -31,8 +31,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         // `lifetrace port`: rewrites what Linux Swift cannot compile (target–action, outlets).
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
-        // `lifetrace export --format perfetto`: Perfetto's TrackEvent protobuf (Sources/LifetracePerfetto).
-        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
+        // `lifetrace export --format perfetto`: Perfetto's trace messages, generated with swift-protobuf,
+        // in a package of its own so that `swift build` does not build swift-protobuf's protoc and
+        // protoc-gen-swift (PerfettoProtos/Package.swift).
+        .package(path: "PerfettoProtos"),
     ],
     targets: [
         // The instrumentation core: no dependency on any UI runtime. CLifetrace holds its hot-path
@@ -113,13 +115,12 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
             ]
         ),
-        // Perfetto's native trace format (`lifetrace export --format perfetto`): perfetto_trace.proto,
-        // the subset of Perfetto's trace protos Lifetrace writes, the code protoc-gen-swift generates
-        // from it (committed; tools/perfetto-proto regenerates and checks it) and the streaming exporter.
+        // Perfetto's native trace format (`lifetrace export --format perfetto`): the streaming exporter,
+        // on the messages of PerfettoProtos (perfetto_trace.proto, a subset of Perfetto's trace protos,
+        // and the Swift generated from it).
         .target(
             name: "LifetracePerfetto",
-            dependencies: ["Lifetrace", "LifetraceAnalysis", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
-            exclude: ["perfetto_trace.proto"]
+            dependencies: ["Lifetrace", "LifetraceAnalysis", .product(name: "PerfettoProtos", package: "PerfettoProtos")]
         ),
         // `lifetrace port`: the mechanical rewrite of iOS idioms Linux Swift cannot compile.
         .target(

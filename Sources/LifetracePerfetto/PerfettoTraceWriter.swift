@@ -5,7 +5,7 @@ import Foundation
 #endif
 import Lifetrace
 import LifetraceAnalysis
-import SwiftProtobuf
+import PerfettoProtos
 
 /// Writes a trace in Perfetto's native format, the protobuf `Trace` that the Perfetto UI
 /// (ui.perfetto.dev) and its trace processor open, one event at a time.

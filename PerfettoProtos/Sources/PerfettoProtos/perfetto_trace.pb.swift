@@ -31,7 +31,7 @@
 //
 // Fields Lifetrace does not write are left out (a reader skips unknown fields, so this subset and
 // the full protos read the same bytes). After editing, run tools/perfetto-proto to regenerate
-// PerfettoTrace.pb.swift; `tools/perfetto-proto check` fails while it is stale.
+// perfetto_trace.pb.swift; `tools/perfetto-proto check` fails while it is stale.
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -50,7 +50,7 @@ fileprivate nonisolated struct _GeneratedWithProtocGenSwiftVersion: SwiftProtobu
   typealias Version = _2
 }
 
-package nonisolated enum Perfetto_Protos_BuiltinClock: Int, SwiftProtobuf.Enum, Swift.CaseIterable {
+public nonisolated enum Perfetto_Protos_BuiltinClock: Int, SwiftProtobuf.Enum, Swift.CaseIterable {
   case unknown = 0
   case realtime = 1
   case realtimeCoarse = 2
@@ -59,53 +59,53 @@ package nonisolated enum Perfetto_Protos_BuiltinClock: Int, SwiftProtobuf.Enum, 
   case monotonicRaw = 5
   case boottime = 6
 
-  package init() {
+  public init() {
     self = .unknown
   }
 
 }
 
-package nonisolated struct Perfetto_Protos_Trace: Sendable {
+public nonisolated struct Perfetto_Protos_Trace: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  package var packet: [Perfetto_Protos_TracePacket] = []
+  public var packet: [Perfetto_Protos_TracePacket] = []
 
-  package var unknownFields = SwiftProtobuf.UnknownStorage()
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
 
-  package init() {}
+  public init() {}
 }
 
-package nonisolated struct Perfetto_Protos_TracePacket: @unchecked Sendable {
+public nonisolated struct Perfetto_Protos_TracePacket: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  package var timestamp: UInt64 {
+  public var timestamp: UInt64 {
     get {_storage._timestamp ?? 0}
     set {_uniqueStorage()._timestamp = newValue}
   }
   /// Returns true if `timestamp` has been explicitly set.
-  package var hasTimestamp: Bool {_storage._timestamp != nil}
+  public var hasTimestamp: Bool {_storage._timestamp != nil}
   /// Clears the value of `timestamp`. Subsequent reads from it will return its default value.
-  package mutating func clearTimestamp() {_uniqueStorage()._timestamp = nil}
+  public mutating func clearTimestamp() {_uniqueStorage()._timestamp = nil}
 
-  package var timestampClockID: UInt32 {
+  public var timestampClockID: UInt32 {
     get {_storage._timestampClockID ?? 0}
     set {_uniqueStorage()._timestampClockID = newValue}
   }
   /// Returns true if `timestampClockID` has been explicitly set.
-  package var hasTimestampClockID: Bool {_storage._timestampClockID != nil}
+  public var hasTimestampClockID: Bool {_storage._timestampClockID != nil}
   /// Clears the value of `timestampClockID`. Subsequent reads from it will return its default value.
-  package mutating func clearTimestampClockID() {_uniqueStorage()._timestampClockID = nil}
+  public mutating func clearTimestampClockID() {_uniqueStorage()._timestampClockID = nil}
 
-  package var data: OneOf_Data? {
+  public var data: OneOf_Data? {
     get {return _storage._data}
     set {_uniqueStorage()._data = newValue}
   }
 
-  package var trackEvent: Perfetto_Protos_TrackEvent {
+  public var trackEvent: Perfetto_Protos_TrackEvent {
     get {
       if case .trackEvent(let v)? = _storage._data {return v}
       return Perfetto_Protos_TrackEvent()
@@ -113,7 +113,7 @@ package nonisolated struct Perfetto_Protos_TracePacket: @unchecked Sendable {
     set {_uniqueStorage()._data = .trackEvent(newValue)}
   }
 
-  package var trackDescriptor: Perfetto_Protos_TrackDescriptor {
+  public var trackDescriptor: Perfetto_Protos_TrackDescriptor {
     get {
       if case .trackDescriptor(let v)? = _storage._data {return v}
       return Perfetto_Protos_TrackDescriptor()
@@ -121,7 +121,7 @@ package nonisolated struct Perfetto_Protos_TracePacket: @unchecked Sendable {
     set {_uniqueStorage()._data = .trackDescriptor(newValue)}
   }
 
-  package var clockSnapshot: Perfetto_Protos_ClockSnapshot {
+  public var clockSnapshot: Perfetto_Protos_ClockSnapshot {
     get {
       if case .clockSnapshot(let v)? = _storage._data {return v}
       return Perfetto_Protos_ClockSnapshot()
@@ -129,160 +129,160 @@ package nonisolated struct Perfetto_Protos_TracePacket: @unchecked Sendable {
     set {_uniqueStorage()._data = .clockSnapshot(newValue)}
   }
 
-  package var trustedPacketSequenceID: UInt32 {
+  public var trustedPacketSequenceID: UInt32 {
     get {_storage._trustedPacketSequenceID ?? 0}
     set {_uniqueStorage()._trustedPacketSequenceID = newValue}
   }
   /// Returns true if `trustedPacketSequenceID` has been explicitly set.
-  package var hasTrustedPacketSequenceID: Bool {_storage._trustedPacketSequenceID != nil}
+  public var hasTrustedPacketSequenceID: Bool {_storage._trustedPacketSequenceID != nil}
   /// Clears the value of `trustedPacketSequenceID`. Subsequent reads from it will return its default value.
-  package mutating func clearTrustedPacketSequenceID() {_uniqueStorage()._trustedPacketSequenceID = nil}
+  public mutating func clearTrustedPacketSequenceID() {_uniqueStorage()._trustedPacketSequenceID = nil}
 
-  package var internedData: Perfetto_Protos_InternedData {
+  public var internedData: Perfetto_Protos_InternedData {
     get {_storage._internedData ?? Perfetto_Protos_InternedData()}
     set {_uniqueStorage()._internedData = newValue}
   }
   /// Returns true if `internedData` has been explicitly set.
-  package var hasInternedData: Bool {_storage._internedData != nil}
+  public var hasInternedData: Bool {_storage._internedData != nil}
   /// Clears the value of `internedData`. Subsequent reads from it will return its default value.
-  package mutating func clearInternedData() {_uniqueStorage()._internedData = nil}
+  public mutating func clearInternedData() {_uniqueStorage()._internedData = nil}
 
-  package var sequenceFlags: UInt32 {
+  public var sequenceFlags: UInt32 {
     get {_storage._sequenceFlags ?? 0}
     set {_uniqueStorage()._sequenceFlags = newValue}
   }
   /// Returns true if `sequenceFlags` has been explicitly set.
-  package var hasSequenceFlags: Bool {_storage._sequenceFlags != nil}
+  public var hasSequenceFlags: Bool {_storage._sequenceFlags != nil}
   /// Clears the value of `sequenceFlags`. Subsequent reads from it will return its default value.
-  package mutating func clearSequenceFlags() {_uniqueStorage()._sequenceFlags = nil}
+  public mutating func clearSequenceFlags() {_uniqueStorage()._sequenceFlags = nil}
 
-  package var tracePacketDefaults: Perfetto_Protos_TracePacketDefaults {
+  public var tracePacketDefaults: Perfetto_Protos_TracePacketDefaults {
     get {_storage._tracePacketDefaults ?? Perfetto_Protos_TracePacketDefaults()}
     set {_uniqueStorage()._tracePacketDefaults = newValue}
   }
   /// Returns true if `tracePacketDefaults` has been explicitly set.
-  package var hasTracePacketDefaults: Bool {_storage._tracePacketDefaults != nil}
+  public var hasTracePacketDefaults: Bool {_storage._tracePacketDefaults != nil}
   /// Clears the value of `tracePacketDefaults`. Subsequent reads from it will return its default value.
-  package mutating func clearTracePacketDefaults() {_uniqueStorage()._tracePacketDefaults = nil}
+  public mutating func clearTracePacketDefaults() {_uniqueStorage()._tracePacketDefaults = nil}
 
-  package var unknownFields = SwiftProtobuf.UnknownStorage()
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
 
-  package nonisolated enum OneOf_Data: Equatable, Sendable {
+  public nonisolated enum OneOf_Data: Equatable, Sendable {
     case trackEvent(Perfetto_Protos_TrackEvent)
     case trackDescriptor(Perfetto_Protos_TrackDescriptor)
     case clockSnapshot(Perfetto_Protos_ClockSnapshot)
 
   }
 
-  package nonisolated enum SequenceFlags: Int, SwiftProtobuf.Enum, Swift.CaseIterable {
+  public nonisolated enum SequenceFlags: Int, SwiftProtobuf.Enum, Swift.CaseIterable {
     case seqUnspecified = 0
     case seqIncrementalStateCleared = 1
     case seqNeedsIncrementalState = 2
 
-    package init() {
+    public init() {
       self = .seqUnspecified
     }
 
   }
 
-  package init() {}
+  public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
 }
 
-package nonisolated struct Perfetto_Protos_TracePacketDefaults: Sendable {
+public nonisolated struct Perfetto_Protos_TracePacketDefaults: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  package var timestampClockID: UInt32 {
+  public var timestampClockID: UInt32 {
     get {_timestampClockID ?? 0}
     set {_timestampClockID = newValue}
   }
   /// Returns true if `timestampClockID` has been explicitly set.
-  package var hasTimestampClockID: Bool {self._timestampClockID != nil}
+  public var hasTimestampClockID: Bool {self._timestampClockID != nil}
   /// Clears the value of `timestampClockID`. Subsequent reads from it will return its default value.
-  package mutating func clearTimestampClockID() {self._timestampClockID = nil}
+  public mutating func clearTimestampClockID() {self._timestampClockID = nil}
 
-  package var trackEventDefaults: Perfetto_Protos_TrackEventDefaults {
+  public var trackEventDefaults: Perfetto_Protos_TrackEventDefaults {
     get {_trackEventDefaults ?? Perfetto_Protos_TrackEventDefaults()}
     set {_trackEventDefaults = newValue}
   }
   /// Returns true if `trackEventDefaults` has been explicitly set.
-  package var hasTrackEventDefaults: Bool {self._trackEventDefaults != nil}
+  public var hasTrackEventDefaults: Bool {self._trackEventDefaults != nil}
   /// Clears the value of `trackEventDefaults`. Subsequent reads from it will return its default value.
-  package mutating func clearTrackEventDefaults() {self._trackEventDefaults = nil}
+  public mutating func clearTrackEventDefaults() {self._trackEventDefaults = nil}
 
-  package var unknownFields = SwiftProtobuf.UnknownStorage()
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
 
-  package init() {}
+  public init() {}
 
   fileprivate var _timestampClockID: UInt32? = nil
   fileprivate var _trackEventDefaults: Perfetto_Protos_TrackEventDefaults? = nil
 }
 
-package nonisolated struct Perfetto_Protos_ClockSnapshot: Sendable {
+public nonisolated struct Perfetto_Protos_ClockSnapshot: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  package var clocks: [Perfetto_Protos_ClockSnapshot.Clock] = []
+  public var clocks: [Perfetto_Protos_ClockSnapshot.Clock] = []
 
-  package var primaryTraceClock: Perfetto_Protos_BuiltinClock {
+  public var primaryTraceClock: Perfetto_Protos_BuiltinClock {
     get {_primaryTraceClock ?? .unknown}
     set {_primaryTraceClock = newValue}
   }
   /// Returns true if `primaryTraceClock` has been explicitly set.
-  package var hasPrimaryTraceClock: Bool {self._primaryTraceClock != nil}
+  public var hasPrimaryTraceClock: Bool {self._primaryTraceClock != nil}
   /// Clears the value of `primaryTraceClock`. Subsequent reads from it will return its default value.
-  package mutating func clearPrimaryTraceClock() {self._primaryTraceClock = nil}
+  public mutating func clearPrimaryTraceClock() {self._primaryTraceClock = nil}
 
-  package var unknownFields = SwiftProtobuf.UnknownStorage()
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
 
-  package nonisolated struct Clock: Sendable {
+  public nonisolated struct Clock: Sendable {
     // SwiftProtobuf.Message conformance is added in an extension below. See the
     // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
     // methods supported on all messages.
 
-    package var clockID: UInt32 {
+    public var clockID: UInt32 {
       get {_clockID ?? 0}
       set {_clockID = newValue}
     }
     /// Returns true if `clockID` has been explicitly set.
-    package var hasClockID: Bool {self._clockID != nil}
+    public var hasClockID: Bool {self._clockID != nil}
     /// Clears the value of `clockID`. Subsequent reads from it will return its default value.
-    package mutating func clearClockID() {self._clockID = nil}
+    public mutating func clearClockID() {self._clockID = nil}
 
-    package var timestamp: UInt64 {
+    public var timestamp: UInt64 {
       get {_timestamp ?? 0}
       set {_timestamp = newValue}
     }
     /// Returns true if `timestamp` has been explicitly set.
-    package var hasTimestamp: Bool {self._timestamp != nil}
+    public var hasTimestamp: Bool {self._timestamp != nil}
     /// Clears the value of `timestamp`. Subsequent reads from it will return its default value.
-    package mutating func clearTimestamp() {self._timestamp = nil}
+    public mutating func clearTimestamp() {self._timestamp = nil}
 
-    package var isIncremental: Bool {
+    public var isIncremental: Bool {
       get {_isIncremental ?? false}
       set {_isIncremental = newValue}
     }
     /// Returns true if `isIncremental` has been explicitly set.
-    package var hasIsIncremental: Bool {self._isIncremental != nil}
+    public var hasIsIncremental: Bool {self._isIncremental != nil}
     /// Clears the value of `isIncremental`. Subsequent reads from it will return its default value.
-    package mutating func clearIsIncremental() {self._isIncremental = nil}
+    public mutating func clearIsIncremental() {self._isIncremental = nil}
 
-    package var unitMultiplierNs: UInt64 {
+    public var unitMultiplierNs: UInt64 {
       get {_unitMultiplierNs ?? 0}
       set {_unitMultiplierNs = newValue}
     }
     /// Returns true if `unitMultiplierNs` has been explicitly set.
-    package var hasUnitMultiplierNs: Bool {self._unitMultiplierNs != nil}
+    public var hasUnitMultiplierNs: Bool {self._unitMultiplierNs != nil}
     /// Clears the value of `unitMultiplierNs`. Subsequent reads from it will return its default value.
-    package mutating func clearUnitMultiplierNs() {self._unitMultiplierNs = nil}
+    public mutating func clearUnitMultiplierNs() {self._unitMultiplierNs = nil}
 
-    package var unknownFields = SwiftProtobuf.UnknownStorage()
+    public var unknownFields = SwiftProtobuf.UnknownStorage()
 
-    package init() {}
+    public init() {}
 
     fileprivate var _clockID: UInt32? = nil
     fileprivate var _timestamp: UInt64? = nil
@@ -290,73 +290,73 @@ package nonisolated struct Perfetto_Protos_ClockSnapshot: Sendable {
     fileprivate var _unitMultiplierNs: UInt64? = nil
   }
 
-  package init() {}
+  public init() {}
 
   fileprivate var _primaryTraceClock: Perfetto_Protos_BuiltinClock? = nil
 }
 
-package nonisolated struct Perfetto_Protos_TrackDescriptor: Sendable {
+public nonisolated struct Perfetto_Protos_TrackDescriptor: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  package var uuid: UInt64 {
+  public var uuid: UInt64 {
     get {_uuid ?? 0}
     set {_uuid = newValue}
   }
   /// Returns true if `uuid` has been explicitly set.
-  package var hasUuid: Bool {self._uuid != nil}
+  public var hasUuid: Bool {self._uuid != nil}
   /// Clears the value of `uuid`. Subsequent reads from it will return its default value.
-  package mutating func clearUuid() {self._uuid = nil}
+  public mutating func clearUuid() {self._uuid = nil}
 
-  package var parentUuid: UInt64 {
+  public var parentUuid: UInt64 {
     get {_parentUuid ?? 0}
     set {_parentUuid = newValue}
   }
   /// Returns true if `parentUuid` has been explicitly set.
-  package var hasParentUuid: Bool {self._parentUuid != nil}
+  public var hasParentUuid: Bool {self._parentUuid != nil}
   /// Clears the value of `parentUuid`. Subsequent reads from it will return its default value.
-  package mutating func clearParentUuid() {self._parentUuid = nil}
+  public mutating func clearParentUuid() {self._parentUuid = nil}
 
-  package var name: String {
+  public var name: String {
     get {_name ?? String()}
     set {_name = newValue}
   }
   /// Returns true if `name` has been explicitly set.
-  package var hasName: Bool {self._name != nil}
+  public var hasName: Bool {self._name != nil}
   /// Clears the value of `name`. Subsequent reads from it will return its default value.
-  package mutating func clearName() {self._name = nil}
+  public mutating func clearName() {self._name = nil}
 
-  package var process: Perfetto_Protos_ProcessDescriptor {
+  public var process: Perfetto_Protos_ProcessDescriptor {
     get {_process ?? Perfetto_Protos_ProcessDescriptor()}
     set {_process = newValue}
   }
   /// Returns true if `process` has been explicitly set.
-  package var hasProcess: Bool {self._process != nil}
+  public var hasProcess: Bool {self._process != nil}
   /// Clears the value of `process`. Subsequent reads from it will return its default value.
-  package mutating func clearProcess() {self._process = nil}
+  public mutating func clearProcess() {self._process = nil}
 
-  package var thread: Perfetto_Protos_ThreadDescriptor {
+  public var thread: Perfetto_Protos_ThreadDescriptor {
     get {_thread ?? Perfetto_Protos_ThreadDescriptor()}
     set {_thread = newValue}
   }
   /// Returns true if `thread` has been explicitly set.
-  package var hasThread: Bool {self._thread != nil}
+  public var hasThread: Bool {self._thread != nil}
   /// Clears the value of `thread`. Subsequent reads from it will return its default value.
-  package mutating func clearThread() {self._thread = nil}
+  public mutating func clearThread() {self._thread = nil}
 
-  package var counter: Perfetto_Protos_CounterDescriptor {
+  public var counter: Perfetto_Protos_CounterDescriptor {
     get {_counter ?? Perfetto_Protos_CounterDescriptor()}
     set {_counter = newValue}
   }
   /// Returns true if `counter` has been explicitly set.
-  package var hasCounter: Bool {self._counter != nil}
+  public var hasCounter: Bool {self._counter != nil}
   /// Clears the value of `counter`. Subsequent reads from it will return its default value.
-  package mutating func clearCounter() {self._counter = nil}
+  public mutating func clearCounter() {self._counter = nil}
 
-  package var unknownFields = SwiftProtobuf.UnknownStorage()
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
 
-  package init() {}
+  public init() {}
 
   fileprivate var _uuid: UInt64? = nil
   fileprivate var _parentUuid: UInt64? = nil
@@ -366,147 +366,147 @@ package nonisolated struct Perfetto_Protos_TrackDescriptor: Sendable {
   fileprivate var _counter: Perfetto_Protos_CounterDescriptor? = nil
 }
 
-package nonisolated struct Perfetto_Protos_ProcessDescriptor: Sendable {
+public nonisolated struct Perfetto_Protos_ProcessDescriptor: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  package var pid: Int32 {
+  public var pid: Int32 {
     get {_pid ?? 0}
     set {_pid = newValue}
   }
   /// Returns true if `pid` has been explicitly set.
-  package var hasPid: Bool {self._pid != nil}
+  public var hasPid: Bool {self._pid != nil}
   /// Clears the value of `pid`. Subsequent reads from it will return its default value.
-  package mutating func clearPid() {self._pid = nil}
+  public mutating func clearPid() {self._pid = nil}
 
-  package var cmdline: [String] = []
+  public var cmdline: [String] = []
 
-  package var processName: String {
+  public var processName: String {
     get {_processName ?? String()}
     set {_processName = newValue}
   }
   /// Returns true if `processName` has been explicitly set.
-  package var hasProcessName: Bool {self._processName != nil}
+  public var hasProcessName: Bool {self._processName != nil}
   /// Clears the value of `processName`. Subsequent reads from it will return its default value.
-  package mutating func clearProcessName() {self._processName = nil}
+  public mutating func clearProcessName() {self._processName = nil}
 
-  package var unknownFields = SwiftProtobuf.UnknownStorage()
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
 
-  package init() {}
+  public init() {}
 
   fileprivate var _pid: Int32? = nil
   fileprivate var _processName: String? = nil
 }
 
-package nonisolated struct Perfetto_Protos_ThreadDescriptor: Sendable {
+public nonisolated struct Perfetto_Protos_ThreadDescriptor: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  package var pid: Int32 {
+  public var pid: Int32 {
     get {_pid ?? 0}
     set {_pid = newValue}
   }
   /// Returns true if `pid` has been explicitly set.
-  package var hasPid: Bool {self._pid != nil}
+  public var hasPid: Bool {self._pid != nil}
   /// Clears the value of `pid`. Subsequent reads from it will return its default value.
-  package mutating func clearPid() {self._pid = nil}
+  public mutating func clearPid() {self._pid = nil}
 
-  package var tid: Int64 {
+  public var tid: Int64 {
     get {_tid ?? 0}
     set {_tid = newValue}
   }
   /// Returns true if `tid` has been explicitly set.
-  package var hasTid: Bool {self._tid != nil}
+  public var hasTid: Bool {self._tid != nil}
   /// Clears the value of `tid`. Subsequent reads from it will return its default value.
-  package mutating func clearTid() {self._tid = nil}
+  public mutating func clearTid() {self._tid = nil}
 
-  package var threadName: String {
+  public var threadName: String {
     get {_threadName ?? String()}
     set {_threadName = newValue}
   }
   /// Returns true if `threadName` has been explicitly set.
-  package var hasThreadName: Bool {self._threadName != nil}
+  public var hasThreadName: Bool {self._threadName != nil}
   /// Clears the value of `threadName`. Subsequent reads from it will return its default value.
-  package mutating func clearThreadName() {self._threadName = nil}
+  public mutating func clearThreadName() {self._threadName = nil}
 
-  package var unknownFields = SwiftProtobuf.UnknownStorage()
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
 
-  package init() {}
+  public init() {}
 
   fileprivate var _pid: Int32? = nil
   fileprivate var _tid: Int64? = nil
   fileprivate var _threadName: String? = nil
 }
 
-package nonisolated struct Perfetto_Protos_CounterDescriptor: Sendable {
+public nonisolated struct Perfetto_Protos_CounterDescriptor: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  package var categories: [String] = []
+  public var categories: [String] = []
 
-  package var unit: Perfetto_Protos_CounterDescriptor.Unit {
+  public var unit: Perfetto_Protos_CounterDescriptor.Unit {
     get {_unit ?? .unspecified}
     set {_unit = newValue}
   }
   /// Returns true if `unit` has been explicitly set.
-  package var hasUnit: Bool {self._unit != nil}
+  public var hasUnit: Bool {self._unit != nil}
   /// Clears the value of `unit`. Subsequent reads from it will return its default value.
-  package mutating func clearUnit() {self._unit = nil}
+  public mutating func clearUnit() {self._unit = nil}
 
-  package var unitMultiplier: Int64 {
+  public var unitMultiplier: Int64 {
     get {_unitMultiplier ?? 0}
     set {_unitMultiplier = newValue}
   }
   /// Returns true if `unitMultiplier` has been explicitly set.
-  package var hasUnitMultiplier: Bool {self._unitMultiplier != nil}
+  public var hasUnitMultiplier: Bool {self._unitMultiplier != nil}
   /// Clears the value of `unitMultiplier`. Subsequent reads from it will return its default value.
-  package mutating func clearUnitMultiplier() {self._unitMultiplier = nil}
+  public mutating func clearUnitMultiplier() {self._unitMultiplier = nil}
 
-  package var isIncremental: Bool {
+  public var isIncremental: Bool {
     get {_isIncremental ?? false}
     set {_isIncremental = newValue}
   }
   /// Returns true if `isIncremental` has been explicitly set.
-  package var hasIsIncremental: Bool {self._isIncremental != nil}
+  public var hasIsIncremental: Bool {self._isIncremental != nil}
   /// Clears the value of `isIncremental`. Subsequent reads from it will return its default value.
-  package mutating func clearIsIncremental() {self._isIncremental = nil}
+  public mutating func clearIsIncremental() {self._isIncremental = nil}
 
-  package var unknownFields = SwiftProtobuf.UnknownStorage()
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
 
-  package nonisolated enum Unit: Int, SwiftProtobuf.Enum, Swift.CaseIterable {
+  public nonisolated enum Unit: Int, SwiftProtobuf.Enum, Swift.CaseIterable {
     case unspecified = 0
     case timeNs = 1
     case count = 2
     case sizeBytes = 3
 
-    package init() {
+    public init() {
       self = .unspecified
     }
 
   }
 
-  package init() {}
+  public init() {}
 
   fileprivate var _unit: Perfetto_Protos_CounterDescriptor.Unit? = nil
   fileprivate var _unitMultiplier: Int64? = nil
   fileprivate var _isIncremental: Bool? = nil
 }
 
-package nonisolated struct Perfetto_Protos_TrackEvent: Sendable {
+public nonisolated struct Perfetto_Protos_TrackEvent: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  package var categoryIids: [UInt64] = []
+  public var categoryIids: [UInt64] = []
 
-  package var categories: [String] = []
+  public var categories: [String] = []
 
-  package var nameField: Perfetto_Protos_TrackEvent.OneOf_NameField? = nil
+  public var nameField: Perfetto_Protos_TrackEvent.OneOf_NameField? = nil
 
-  package var nameIid: UInt64 {
+  public var nameIid: UInt64 {
     get {
       if case .nameIid(let v)? = nameField {return v}
       return 0
@@ -514,7 +514,7 @@ package nonisolated struct Perfetto_Protos_TrackEvent: Sendable {
     set {nameField = .nameIid(newValue)}
   }
 
-  package var name: String {
+  public var name: String {
     get {
       if case .name(let v)? = nameField {return v}
       return String()
@@ -522,27 +522,27 @@ package nonisolated struct Perfetto_Protos_TrackEvent: Sendable {
     set {nameField = .name(newValue)}
   }
 
-  package var type: Perfetto_Protos_TrackEvent.TypeEnum {
+  public var type: Perfetto_Protos_TrackEvent.TypeEnum {
     get {_type ?? .unspecified}
     set {_type = newValue}
   }
   /// Returns true if `type` has been explicitly set.
-  package var hasType: Bool {self._type != nil}
+  public var hasType: Bool {self._type != nil}
   /// Clears the value of `type`. Subsequent reads from it will return its default value.
-  package mutating func clearType() {self._type = nil}
+  public mutating func clearType() {self._type = nil}
 
-  package var trackUuid: UInt64 {
+  public var trackUuid: UInt64 {
     get {_trackUuid ?? 0}
     set {_trackUuid = newValue}
   }
   /// Returns true if `trackUuid` has been explicitly set.
-  package var hasTrackUuid: Bool {self._trackUuid != nil}
+  public var hasTrackUuid: Bool {self._trackUuid != nil}
   /// Clears the value of `trackUuid`. Subsequent reads from it will return its default value.
-  package mutating func clearTrackUuid() {self._trackUuid = nil}
+  public mutating func clearTrackUuid() {self._trackUuid = nil}
 
-  package var counterValueField: Perfetto_Protos_TrackEvent.OneOf_CounterValueField? = nil
+  public var counterValueField: Perfetto_Protos_TrackEvent.OneOf_CounterValueField? = nil
 
-  package var counterValue: Int64 {
+  public var counterValue: Int64 {
     get {
       if case .counterValue(let v)? = counterValueField {return v}
       return 0
@@ -550,7 +550,7 @@ package nonisolated struct Perfetto_Protos_TrackEvent: Sendable {
     set {counterValueField = .counterValue(newValue)}
   }
 
-  package var doubleCounterValue: Double {
+  public var doubleCounterValue: Double {
     get {
       if case .doubleCounterValue(let v)? = counterValueField {return v}
       return 0
@@ -558,136 +558,136 @@ package nonisolated struct Perfetto_Protos_TrackEvent: Sendable {
     set {counterValueField = .doubleCounterValue(newValue)}
   }
 
-  package var flowIds: [UInt64] = []
+  public var flowIds: [UInt64] = []
 
-  package var terminatingFlowIds: [UInt64] = []
+  public var terminatingFlowIds: [UInt64] = []
 
-  package var debugAnnotations: [Perfetto_Protos_DebugAnnotation] = []
+  public var debugAnnotations: [Perfetto_Protos_DebugAnnotation] = []
 
-  package var unknownFields = SwiftProtobuf.UnknownStorage()
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
 
-  package nonisolated enum OneOf_NameField: Equatable, Sendable {
+  public nonisolated enum OneOf_NameField: Equatable, Sendable {
     case nameIid(UInt64)
     case name(String)
 
   }
 
-  package nonisolated enum OneOf_CounterValueField: Equatable, Sendable {
+  public nonisolated enum OneOf_CounterValueField: Equatable, Sendable {
     case counterValue(Int64)
     case doubleCounterValue(Double)
 
   }
 
-  package nonisolated enum TypeEnum: Int, SwiftProtobuf.Enum, Swift.CaseIterable {
+  public nonisolated enum TypeEnum: Int, SwiftProtobuf.Enum, Swift.CaseIterable {
     case unspecified = 0
     case sliceBegin = 1
     case sliceEnd = 2
     case instant = 3
     case counter = 4
 
-    package init() {
+    public init() {
       self = .unspecified
     }
 
   }
 
-  package init() {}
+  public init() {}
 
   fileprivate var _type: Perfetto_Protos_TrackEvent.TypeEnum? = nil
   fileprivate var _trackUuid: UInt64? = nil
 }
 
-package nonisolated struct Perfetto_Protos_TrackEventDefaults: Sendable {
+public nonisolated struct Perfetto_Protos_TrackEventDefaults: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  package var trackUuid: UInt64 {
+  public var trackUuid: UInt64 {
     get {_trackUuid ?? 0}
     set {_trackUuid = newValue}
   }
   /// Returns true if `trackUuid` has been explicitly set.
-  package var hasTrackUuid: Bool {self._trackUuid != nil}
+  public var hasTrackUuid: Bool {self._trackUuid != nil}
   /// Clears the value of `trackUuid`. Subsequent reads from it will return its default value.
-  package mutating func clearTrackUuid() {self._trackUuid = nil}
+  public mutating func clearTrackUuid() {self._trackUuid = nil}
 
-  package var unknownFields = SwiftProtobuf.UnknownStorage()
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
 
-  package init() {}
+  public init() {}
 
   fileprivate var _trackUuid: UInt64? = nil
 }
 
-package nonisolated struct Perfetto_Protos_EventCategory: Sendable {
+public nonisolated struct Perfetto_Protos_EventCategory: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  package var iid: UInt64 {
+  public var iid: UInt64 {
     get {_iid ?? 0}
     set {_iid = newValue}
   }
   /// Returns true if `iid` has been explicitly set.
-  package var hasIid: Bool {self._iid != nil}
+  public var hasIid: Bool {self._iid != nil}
   /// Clears the value of `iid`. Subsequent reads from it will return its default value.
-  package mutating func clearIid() {self._iid = nil}
+  public mutating func clearIid() {self._iid = nil}
 
-  package var name: String {
+  public var name: String {
     get {_name ?? String()}
     set {_name = newValue}
   }
   /// Returns true if `name` has been explicitly set.
-  package var hasName: Bool {self._name != nil}
+  public var hasName: Bool {self._name != nil}
   /// Clears the value of `name`. Subsequent reads from it will return its default value.
-  package mutating func clearName() {self._name = nil}
+  public mutating func clearName() {self._name = nil}
 
-  package var unknownFields = SwiftProtobuf.UnknownStorage()
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
 
-  package init() {}
+  public init() {}
 
   fileprivate var _iid: UInt64? = nil
   fileprivate var _name: String? = nil
 }
 
-package nonisolated struct Perfetto_Protos_EventName: Sendable {
+public nonisolated struct Perfetto_Protos_EventName: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  package var iid: UInt64 {
+  public var iid: UInt64 {
     get {_iid ?? 0}
     set {_iid = newValue}
   }
   /// Returns true if `iid` has been explicitly set.
-  package var hasIid: Bool {self._iid != nil}
+  public var hasIid: Bool {self._iid != nil}
   /// Clears the value of `iid`. Subsequent reads from it will return its default value.
-  package mutating func clearIid() {self._iid = nil}
+  public mutating func clearIid() {self._iid = nil}
 
-  package var name: String {
+  public var name: String {
     get {_name ?? String()}
     set {_name = newValue}
   }
   /// Returns true if `name` has been explicitly set.
-  package var hasName: Bool {self._name != nil}
+  public var hasName: Bool {self._name != nil}
   /// Clears the value of `name`. Subsequent reads from it will return its default value.
-  package mutating func clearName() {self._name = nil}
+  public mutating func clearName() {self._name = nil}
 
-  package var unknownFields = SwiftProtobuf.UnknownStorage()
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
 
-  package init() {}
+  public init() {}
 
   fileprivate var _iid: UInt64? = nil
   fileprivate var _name: String? = nil
 }
 
-package nonisolated struct Perfetto_Protos_DebugAnnotation: Sendable {
+public nonisolated struct Perfetto_Protos_DebugAnnotation: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  package var nameField: Perfetto_Protos_DebugAnnotation.OneOf_NameField? = nil
+  public var nameField: Perfetto_Protos_DebugAnnotation.OneOf_NameField? = nil
 
-  package var nameIid: UInt64 {
+  public var nameIid: UInt64 {
     get {
       if case .nameIid(let v)? = nameField {return v}
       return 0
@@ -695,7 +695,7 @@ package nonisolated struct Perfetto_Protos_DebugAnnotation: Sendable {
     set {nameField = .nameIid(newValue)}
   }
 
-  package var name: String {
+  public var name: String {
     get {
       if case .name(let v)? = nameField {return v}
       return String()
@@ -703,9 +703,9 @@ package nonisolated struct Perfetto_Protos_DebugAnnotation: Sendable {
     set {nameField = .name(newValue)}
   }
 
-  package var value: Perfetto_Protos_DebugAnnotation.OneOf_Value? = nil
+  public var value: Perfetto_Protos_DebugAnnotation.OneOf_Value? = nil
 
-  package var boolValue: Bool {
+  public var boolValue: Bool {
     get {
       if case .boolValue(let v)? = value {return v}
       return false
@@ -713,7 +713,7 @@ package nonisolated struct Perfetto_Protos_DebugAnnotation: Sendable {
     set {value = .boolValue(newValue)}
   }
 
-  package var uintValue: UInt64 {
+  public var uintValue: UInt64 {
     get {
       if case .uintValue(let v)? = value {return v}
       return 0
@@ -721,7 +721,7 @@ package nonisolated struct Perfetto_Protos_DebugAnnotation: Sendable {
     set {value = .uintValue(newValue)}
   }
 
-  package var intValue: Int64 {
+  public var intValue: Int64 {
     get {
       if case .intValue(let v)? = value {return v}
       return 0
@@ -729,7 +729,7 @@ package nonisolated struct Perfetto_Protos_DebugAnnotation: Sendable {
     set {value = .intValue(newValue)}
   }
 
-  package var doubleValue: Double {
+  public var doubleValue: Double {
     get {
       if case .doubleValue(let v)? = value {return v}
       return 0
@@ -737,7 +737,7 @@ package nonisolated struct Perfetto_Protos_DebugAnnotation: Sendable {
     set {value = .doubleValue(newValue)}
   }
 
-  package var stringValue: String {
+  public var stringValue: String {
     get {
       if case .stringValue(let v)? = value {return v}
       return String()
@@ -745,7 +745,7 @@ package nonisolated struct Perfetto_Protos_DebugAnnotation: Sendable {
     set {value = .stringValue(newValue)}
   }
 
-  package var stringValueIid: UInt64 {
+  public var stringValueIid: UInt64 {
     get {
       if case .stringValueIid(let v)? = value {return v}
       return 0
@@ -753,7 +753,7 @@ package nonisolated struct Perfetto_Protos_DebugAnnotation: Sendable {
     set {value = .stringValueIid(newValue)}
   }
 
-  package var pointerValue: UInt64 {
+  public var pointerValue: UInt64 {
     get {
       if case .pointerValue(let v)? = value {return v}
       return 0
@@ -761,7 +761,7 @@ package nonisolated struct Perfetto_Protos_DebugAnnotation: Sendable {
     set {value = .pointerValue(newValue)}
   }
 
-  package var legacyJsonValue: String {
+  public var legacyJsonValue: String {
     get {
       if case .legacyJsonValue(let v)? = value {return v}
       return String()
@@ -769,15 +769,15 @@ package nonisolated struct Perfetto_Protos_DebugAnnotation: Sendable {
     set {value = .legacyJsonValue(newValue)}
   }
 
-  package var unknownFields = SwiftProtobuf.UnknownStorage()
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
 
-  package nonisolated enum OneOf_NameField: Equatable, Sendable {
+  public nonisolated enum OneOf_NameField: Equatable, Sendable {
     case nameIid(UInt64)
     case name(String)
 
   }
 
-  package nonisolated enum OneOf_Value: Equatable, Sendable {
+  public nonisolated enum OneOf_Value: Equatable, Sendable {
     case boolValue(Bool)
     case uintValue(UInt64)
     case intValue(Int64)
@@ -789,87 +789,87 @@ package nonisolated struct Perfetto_Protos_DebugAnnotation: Sendable {
 
   }
 
-  package init() {}
+  public init() {}
 }
 
-package nonisolated struct Perfetto_Protos_DebugAnnotationName: Sendable {
+public nonisolated struct Perfetto_Protos_DebugAnnotationName: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  package var iid: UInt64 {
+  public var iid: UInt64 {
     get {_iid ?? 0}
     set {_iid = newValue}
   }
   /// Returns true if `iid` has been explicitly set.
-  package var hasIid: Bool {self._iid != nil}
+  public var hasIid: Bool {self._iid != nil}
   /// Clears the value of `iid`. Subsequent reads from it will return its default value.
-  package mutating func clearIid() {self._iid = nil}
+  public mutating func clearIid() {self._iid = nil}
 
-  package var name: String {
+  public var name: String {
     get {_name ?? String()}
     set {_name = newValue}
   }
   /// Returns true if `name` has been explicitly set.
-  package var hasName: Bool {self._name != nil}
+  public var hasName: Bool {self._name != nil}
   /// Clears the value of `name`. Subsequent reads from it will return its default value.
-  package mutating func clearName() {self._name = nil}
+  public mutating func clearName() {self._name = nil}
 
-  package var unknownFields = SwiftProtobuf.UnknownStorage()
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
 
-  package init() {}
+  public init() {}
 
   fileprivate var _iid: UInt64? = nil
   fileprivate var _name: String? = nil
 }
 
-package nonisolated struct Perfetto_Protos_InternedString: Sendable {
+public nonisolated struct Perfetto_Protos_InternedString: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  package var iid: UInt64 {
+  public var iid: UInt64 {
     get {_iid ?? 0}
     set {_iid = newValue}
   }
   /// Returns true if `iid` has been explicitly set.
-  package var hasIid: Bool {self._iid != nil}
+  public var hasIid: Bool {self._iid != nil}
   /// Clears the value of `iid`. Subsequent reads from it will return its default value.
-  package mutating func clearIid() {self._iid = nil}
+  public mutating func clearIid() {self._iid = nil}
 
-  package var str: Data {
+  public var str: Data {
     get {_str ?? Data()}
     set {_str = newValue}
   }
   /// Returns true if `str` has been explicitly set.
-  package var hasStr: Bool {self._str != nil}
+  public var hasStr: Bool {self._str != nil}
   /// Clears the value of `str`. Subsequent reads from it will return its default value.
-  package mutating func clearStr() {self._str = nil}
+  public mutating func clearStr() {self._str = nil}
 
-  package var unknownFields = SwiftProtobuf.UnknownStorage()
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
 
-  package init() {}
+  public init() {}
 
   fileprivate var _iid: UInt64? = nil
   fileprivate var _str: Data? = nil
 }
 
-package nonisolated struct Perfetto_Protos_InternedData: Sendable {
+public nonisolated struct Perfetto_Protos_InternedData: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  package var eventCategories: [Perfetto_Protos_EventCategory] = []
+  public var eventCategories: [Perfetto_Protos_EventCategory] = []
 
-  package var eventNames: [Perfetto_Protos_EventName] = []
+  public var eventNames: [Perfetto_Protos_EventName] = []
 
-  package var debugAnnotationNames: [Perfetto_Protos_DebugAnnotationName] = []
+  public var debugAnnotationNames: [Perfetto_Protos_DebugAnnotationName] = []
 
-  package var debugAnnotationStringValues: [Perfetto_Protos_InternedString] = []
+  public var debugAnnotationStringValues: [Perfetto_Protos_InternedString] = []
 
-  package var unknownFields = SwiftProtobuf.UnknownStorage()
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
 
-  package init() {}
+  public init() {}
 }
 
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
@@ -877,14 +877,14 @@ package nonisolated struct Perfetto_Protos_InternedData: Sendable {
 fileprivate nonisolated let _protobuf_package = "perfetto.protos"
 
 nonisolated extension Perfetto_Protos_BuiltinClock: SwiftProtobuf._ProtoNameProviding {
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0BUILTIN_CLOCK_UNKNOWN\0\u{1}BUILTIN_CLOCK_REALTIME\0\u{1}BUILTIN_CLOCK_REALTIME_COARSE\0\u{1}BUILTIN_CLOCK_MONOTONIC\0\u{1}BUILTIN_CLOCK_MONOTONIC_COARSE\0\u{1}BUILTIN_CLOCK_MONOTONIC_RAW\0\u{1}BUILTIN_CLOCK_BOOTTIME\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0BUILTIN_CLOCK_UNKNOWN\0\u{1}BUILTIN_CLOCK_REALTIME\0\u{1}BUILTIN_CLOCK_REALTIME_COARSE\0\u{1}BUILTIN_CLOCK_MONOTONIC\0\u{1}BUILTIN_CLOCK_MONOTONIC_COARSE\0\u{1}BUILTIN_CLOCK_MONOTONIC_RAW\0\u{1}BUILTIN_CLOCK_BOOTTIME\0")
 }
 
 nonisolated extension Perfetto_Protos_Trace: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  package static let protoMessageName: String = _protobuf_package + ".Trace"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}packet\0")
+  public static let protoMessageName: String = _protobuf_package + ".Trace"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}packet\0")
 
-  package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
       // The use of inline closures is to circumvent an issue where the compiler
       // allocates stack space for every case branch when no optimizations are
@@ -896,14 +896,14 @@ nonisolated extension Perfetto_Protos_Trace: SwiftProtobuf.Message, SwiftProtobu
     }
   }
 
-  package func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
     if !self.packet.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.packet, fieldNumber: 1)
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  package static func ==(lhs: Perfetto_Protos_Trace, rhs: Perfetto_Protos_Trace) -> Bool {
+  public static func ==(lhs: Perfetto_Protos_Trace, rhs: Perfetto_Protos_Trace) -> Bool {
     if lhs.packet != rhs.packet {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
@@ -911,8 +911,8 @@ nonisolated extension Perfetto_Protos_Trace: SwiftProtobuf.Message, SwiftProtobu
 }
 
 nonisolated extension Perfetto_Protos_TracePacket: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  package static let protoMessageName: String = _protobuf_package + ".TracePacket"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{4}\u{6}clock_snapshot\0\u{2}\u{2}timestamp\0\u{4}\u{2}trusted_packet_sequence_id\0\u{3}track_event\0\u{3}interned_data\0\u{3}sequence_flags\0\u{4}-timestamp_clock_id\0\u{3}trace_packet_defaults\0\u{3}track_descriptor\0")
+  public static let protoMessageName: String = _protobuf_package + ".TracePacket"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{4}\u{6}clock_snapshot\0\u{2}\u{2}timestamp\0\u{4}\u{2}trusted_packet_sequence_id\0\u{3}track_event\0\u{3}interned_data\0\u{3}sequence_flags\0\u{4}-timestamp_clock_id\0\u{3}trace_packet_defaults\0\u{3}track_descriptor\0")
 
   fileprivate class _StorageClass {
     var _timestamp: UInt64? = nil
@@ -949,7 +949,7 @@ nonisolated extension Perfetto_Protos_TracePacket: SwiftProtobuf.Message, SwiftP
     return _storage
   }
 
-  package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     _ = _uniqueStorage()
     try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
       while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1008,7 +1008,7 @@ nonisolated extension Perfetto_Protos_TracePacket: SwiftProtobuf.Message, SwiftP
     }
   }
 
-  package func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
     try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
       // The use of inline closures is to circumvent an issue where the compiler
       // allocates stack space for every if/case branch local when no optimizations
@@ -1045,7 +1045,7 @@ nonisolated extension Perfetto_Protos_TracePacket: SwiftProtobuf.Message, SwiftP
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  package static func ==(lhs: Perfetto_Protos_TracePacket, rhs: Perfetto_Protos_TracePacket) -> Bool {
+  public static func ==(lhs: Perfetto_Protos_TracePacket, rhs: Perfetto_Protos_TracePacket) -> Bool {
     if lhs._storage !== rhs._storage {
       let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
         let _storage = _args.0
@@ -1067,14 +1067,14 @@ nonisolated extension Perfetto_Protos_TracePacket: SwiftProtobuf.Message, SwiftP
 }
 
 nonisolated extension Perfetto_Protos_TracePacket.SequenceFlags: SwiftProtobuf._ProtoNameProviding {
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0SEQ_UNSPECIFIED\0\u{1}SEQ_INCREMENTAL_STATE_CLEARED\0\u{1}SEQ_NEEDS_INCREMENTAL_STATE\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0SEQ_UNSPECIFIED\0\u{1}SEQ_INCREMENTAL_STATE_CLEARED\0\u{1}SEQ_NEEDS_INCREMENTAL_STATE\0")
 }
 
 nonisolated extension Perfetto_Protos_TracePacketDefaults: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  package static let protoMessageName: String = _protobuf_package + ".TracePacketDefaults"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{4}\u{b}track_event_defaults\0\u{4}/timestamp_clock_id\0")
+  public static let protoMessageName: String = _protobuf_package + ".TracePacketDefaults"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{4}\u{b}track_event_defaults\0\u{4}/timestamp_clock_id\0")
 
-  package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
       // The use of inline closures is to circumvent an issue where the compiler
       // allocates stack space for every case branch when no optimizations are
@@ -1087,7 +1087,7 @@ nonisolated extension Perfetto_Protos_TracePacketDefaults: SwiftProtobuf.Message
     }
   }
 
-  package func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
     // The use of inline closures is to circumvent an issue where the compiler
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
@@ -1101,7 +1101,7 @@ nonisolated extension Perfetto_Protos_TracePacketDefaults: SwiftProtobuf.Message
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  package static func ==(lhs: Perfetto_Protos_TracePacketDefaults, rhs: Perfetto_Protos_TracePacketDefaults) -> Bool {
+  public static func ==(lhs: Perfetto_Protos_TracePacketDefaults, rhs: Perfetto_Protos_TracePacketDefaults) -> Bool {
     if lhs._timestampClockID != rhs._timestampClockID {return false}
     if lhs._trackEventDefaults != rhs._trackEventDefaults {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
@@ -1110,10 +1110,10 @@ nonisolated extension Perfetto_Protos_TracePacketDefaults: SwiftProtobuf.Message
 }
 
 nonisolated extension Perfetto_Protos_ClockSnapshot: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  package static let protoMessageName: String = _protobuf_package + ".ClockSnapshot"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}clocks\0\u{3}primary_trace_clock\0")
+  public static let protoMessageName: String = _protobuf_package + ".ClockSnapshot"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}clocks\0\u{3}primary_trace_clock\0")
 
-  package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
       // The use of inline closures is to circumvent an issue where the compiler
       // allocates stack space for every case branch when no optimizations are
@@ -1126,7 +1126,7 @@ nonisolated extension Perfetto_Protos_ClockSnapshot: SwiftProtobuf.Message, Swif
     }
   }
 
-  package func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
     // The use of inline closures is to circumvent an issue where the compiler
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
@@ -1140,7 +1140,7 @@ nonisolated extension Perfetto_Protos_ClockSnapshot: SwiftProtobuf.Message, Swif
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  package static func ==(lhs: Perfetto_Protos_ClockSnapshot, rhs: Perfetto_Protos_ClockSnapshot) -> Bool {
+  public static func ==(lhs: Perfetto_Protos_ClockSnapshot, rhs: Perfetto_Protos_ClockSnapshot) -> Bool {
     if lhs.clocks != rhs.clocks {return false}
     if lhs._primaryTraceClock != rhs._primaryTraceClock {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
@@ -1149,10 +1149,10 @@ nonisolated extension Perfetto_Protos_ClockSnapshot: SwiftProtobuf.Message, Swif
 }
 
 nonisolated extension Perfetto_Protos_ClockSnapshot.Clock: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  package static let protoMessageName: String = Perfetto_Protos_ClockSnapshot.protoMessageName + ".Clock"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}clock_id\0\u{1}timestamp\0\u{3}is_incremental\0\u{3}unit_multiplier_ns\0")
+  public static let protoMessageName: String = Perfetto_Protos_ClockSnapshot.protoMessageName + ".Clock"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}clock_id\0\u{1}timestamp\0\u{3}is_incremental\0\u{3}unit_multiplier_ns\0")
 
-  package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
       // The use of inline closures is to circumvent an issue where the compiler
       // allocates stack space for every case branch when no optimizations are
@@ -1167,7 +1167,7 @@ nonisolated extension Perfetto_Protos_ClockSnapshot.Clock: SwiftProtobuf.Message
     }
   }
 
-  package func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
     // The use of inline closures is to circumvent an issue where the compiler
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
@@ -1187,7 +1187,7 @@ nonisolated extension Perfetto_Protos_ClockSnapshot.Clock: SwiftProtobuf.Message
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  package static func ==(lhs: Perfetto_Protos_ClockSnapshot.Clock, rhs: Perfetto_Protos_ClockSnapshot.Clock) -> Bool {
+  public static func ==(lhs: Perfetto_Protos_ClockSnapshot.Clock, rhs: Perfetto_Protos_ClockSnapshot.Clock) -> Bool {
     if lhs._clockID != rhs._clockID {return false}
     if lhs._timestamp != rhs._timestamp {return false}
     if lhs._isIncremental != rhs._isIncremental {return false}
@@ -1198,10 +1198,10 @@ nonisolated extension Perfetto_Protos_ClockSnapshot.Clock: SwiftProtobuf.Message
 }
 
 nonisolated extension Perfetto_Protos_TrackDescriptor: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  package static let protoMessageName: String = _protobuf_package + ".TrackDescriptor"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}uuid\0\u{1}name\0\u{1}process\0\u{1}thread\0\u{3}parent_uuid\0\u{2}\u{3}counter\0")
+  public static let protoMessageName: String = _protobuf_package + ".TrackDescriptor"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}uuid\0\u{1}name\0\u{1}process\0\u{1}thread\0\u{3}parent_uuid\0\u{2}\u{3}counter\0")
 
-  package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
       // The use of inline closures is to circumvent an issue where the compiler
       // allocates stack space for every case branch when no optimizations are
@@ -1218,7 +1218,7 @@ nonisolated extension Perfetto_Protos_TrackDescriptor: SwiftProtobuf.Message, Sw
     }
   }
 
-  package func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
     // The use of inline closures is to circumvent an issue where the compiler
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
@@ -1244,7 +1244,7 @@ nonisolated extension Perfetto_Protos_TrackDescriptor: SwiftProtobuf.Message, Sw
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  package static func ==(lhs: Perfetto_Protos_TrackDescriptor, rhs: Perfetto_Protos_TrackDescriptor) -> Bool {
+  public static func ==(lhs: Perfetto_Protos_TrackDescriptor, rhs: Perfetto_Protos_TrackDescriptor) -> Bool {
     if lhs._uuid != rhs._uuid {return false}
     if lhs._parentUuid != rhs._parentUuid {return false}
     if lhs._name != rhs._name {return false}
@@ -1257,10 +1257,10 @@ nonisolated extension Perfetto_Protos_TrackDescriptor: SwiftProtobuf.Message, Sw
 }
 
 nonisolated extension Perfetto_Protos_ProcessDescriptor: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  package static let protoMessageName: String = _protobuf_package + ".ProcessDescriptor"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}pid\0\u{1}cmdline\0\u{4}\u{4}process_name\0")
+  public static let protoMessageName: String = _protobuf_package + ".ProcessDescriptor"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}pid\0\u{1}cmdline\0\u{4}\u{4}process_name\0")
 
-  package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
       // The use of inline closures is to circumvent an issue where the compiler
       // allocates stack space for every case branch when no optimizations are
@@ -1274,7 +1274,7 @@ nonisolated extension Perfetto_Protos_ProcessDescriptor: SwiftProtobuf.Message, 
     }
   }
 
-  package func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
     // The use of inline closures is to circumvent an issue where the compiler
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
@@ -1291,7 +1291,7 @@ nonisolated extension Perfetto_Protos_ProcessDescriptor: SwiftProtobuf.Message, 
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  package static func ==(lhs: Perfetto_Protos_ProcessDescriptor, rhs: Perfetto_Protos_ProcessDescriptor) -> Bool {
+  public static func ==(lhs: Perfetto_Protos_ProcessDescriptor, rhs: Perfetto_Protos_ProcessDescriptor) -> Bool {
     if lhs._pid != rhs._pid {return false}
     if lhs.cmdline != rhs.cmdline {return false}
     if lhs._processName != rhs._processName {return false}
@@ -1301,10 +1301,10 @@ nonisolated extension Perfetto_Protos_ProcessDescriptor: SwiftProtobuf.Message, 
 }
 
 nonisolated extension Perfetto_Protos_ThreadDescriptor: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  package static let protoMessageName: String = _protobuf_package + ".ThreadDescriptor"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}pid\0\u{1}tid\0\u{4}\u{3}thread_name\0")
+  public static let protoMessageName: String = _protobuf_package + ".ThreadDescriptor"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}pid\0\u{1}tid\0\u{4}\u{3}thread_name\0")
 
-  package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
       // The use of inline closures is to circumvent an issue where the compiler
       // allocates stack space for every case branch when no optimizations are
@@ -1318,7 +1318,7 @@ nonisolated extension Perfetto_Protos_ThreadDescriptor: SwiftProtobuf.Message, S
     }
   }
 
-  package func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
     // The use of inline closures is to circumvent an issue where the compiler
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
@@ -1335,7 +1335,7 @@ nonisolated extension Perfetto_Protos_ThreadDescriptor: SwiftProtobuf.Message, S
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  package static func ==(lhs: Perfetto_Protos_ThreadDescriptor, rhs: Perfetto_Protos_ThreadDescriptor) -> Bool {
+  public static func ==(lhs: Perfetto_Protos_ThreadDescriptor, rhs: Perfetto_Protos_ThreadDescriptor) -> Bool {
     if lhs._pid != rhs._pid {return false}
     if lhs._tid != rhs._tid {return false}
     if lhs._threadName != rhs._threadName {return false}
@@ -1345,10 +1345,10 @@ nonisolated extension Perfetto_Protos_ThreadDescriptor: SwiftProtobuf.Message, S
 }
 
 nonisolated extension Perfetto_Protos_CounterDescriptor: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  package static let protoMessageName: String = _protobuf_package + ".CounterDescriptor"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\u{2}categories\0\u{1}unit\0\u{3}unit_multiplier\0\u{3}is_incremental\0")
+  public static let protoMessageName: String = _protobuf_package + ".CounterDescriptor"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\u{2}categories\0\u{1}unit\0\u{3}unit_multiplier\0\u{3}is_incremental\0")
 
-  package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
       // The use of inline closures is to circumvent an issue where the compiler
       // allocates stack space for every case branch when no optimizations are
@@ -1363,7 +1363,7 @@ nonisolated extension Perfetto_Protos_CounterDescriptor: SwiftProtobuf.Message, 
     }
   }
 
-  package func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
     // The use of inline closures is to circumvent an issue where the compiler
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
@@ -1383,7 +1383,7 @@ nonisolated extension Perfetto_Protos_CounterDescriptor: SwiftProtobuf.Message, 
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  package static func ==(lhs: Perfetto_Protos_CounterDescriptor, rhs: Perfetto_Protos_CounterDescriptor) -> Bool {
+  public static func ==(lhs: Perfetto_Protos_CounterDescriptor, rhs: Perfetto_Protos_CounterDescriptor) -> Bool {
     if lhs.categories != rhs.categories {return false}
     if lhs._unit != rhs._unit {return false}
     if lhs._unitMultiplier != rhs._unitMultiplier {return false}
@@ -1394,14 +1394,14 @@ nonisolated extension Perfetto_Protos_CounterDescriptor: SwiftProtobuf.Message, 
 }
 
 nonisolated extension Perfetto_Protos_CounterDescriptor.Unit: SwiftProtobuf._ProtoNameProviding {
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0UNIT_UNSPECIFIED\0\u{1}UNIT_TIME_NS\0\u{1}UNIT_COUNT\0\u{1}UNIT_SIZE_BYTES\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0UNIT_UNSPECIFIED\0\u{1}UNIT_TIME_NS\0\u{1}UNIT_COUNT\0\u{1}UNIT_SIZE_BYTES\0")
 }
 
 nonisolated extension Perfetto_Protos_TrackEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  package static let protoMessageName: String = _protobuf_package + ".TrackEvent"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{4}\u{3}category_iids\0\u{3}debug_annotations\0\u{2}\u{5}type\0\u{3}name_iid\0\u{3}track_uuid\0\u{2}\u{b}categories\0\u{1}name\0\u{4}\u{7}counter_value\0\u{4}\u{e}double_counter_value\0\u{4}\u{3}flow_ids\0\u{3}terminating_flow_ids\0")
+  public static let protoMessageName: String = _protobuf_package + ".TrackEvent"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{4}\u{3}category_iids\0\u{3}debug_annotations\0\u{2}\u{5}type\0\u{3}name_iid\0\u{3}track_uuid\0\u{2}\u{b}categories\0\u{1}name\0\u{4}\u{7}counter_value\0\u{4}\u{e}double_counter_value\0\u{4}\u{3}flow_ids\0\u{3}terminating_flow_ids\0")
 
-  package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
       // The use of inline closures is to circumvent an issue where the compiler
       // allocates stack space for every case branch when no optimizations are
@@ -1451,7 +1451,7 @@ nonisolated extension Perfetto_Protos_TrackEvent: SwiftProtobuf.Message, SwiftPr
     }
   }
 
-  package func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
     // The use of inline closures is to circumvent an issue where the compiler
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
@@ -1497,7 +1497,7 @@ nonisolated extension Perfetto_Protos_TrackEvent: SwiftProtobuf.Message, SwiftPr
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  package static func ==(lhs: Perfetto_Protos_TrackEvent, rhs: Perfetto_Protos_TrackEvent) -> Bool {
+  public static func ==(lhs: Perfetto_Protos_TrackEvent, rhs: Perfetto_Protos_TrackEvent) -> Bool {
     if lhs.categoryIids != rhs.categoryIids {return false}
     if lhs.categories != rhs.categories {return false}
     if lhs.nameField != rhs.nameField {return false}
@@ -1513,14 +1513,14 @@ nonisolated extension Perfetto_Protos_TrackEvent: SwiftProtobuf.Message, SwiftPr
 }
 
 nonisolated extension Perfetto_Protos_TrackEvent.TypeEnum: SwiftProtobuf._ProtoNameProviding {
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0TYPE_UNSPECIFIED\0\u{1}TYPE_SLICE_BEGIN\0\u{1}TYPE_SLICE_END\0\u{1}TYPE_INSTANT\0\u{1}TYPE_COUNTER\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0TYPE_UNSPECIFIED\0\u{1}TYPE_SLICE_BEGIN\0\u{1}TYPE_SLICE_END\0\u{1}TYPE_INSTANT\0\u{1}TYPE_COUNTER\0")
 }
 
 nonisolated extension Perfetto_Protos_TrackEventDefaults: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  package static let protoMessageName: String = _protobuf_package + ".TrackEventDefaults"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{4}\u{b}track_uuid\0")
+  public static let protoMessageName: String = _protobuf_package + ".TrackEventDefaults"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{4}\u{b}track_uuid\0")
 
-  package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
       // The use of inline closures is to circumvent an issue where the compiler
       // allocates stack space for every case branch when no optimizations are
@@ -1532,7 +1532,7 @@ nonisolated extension Perfetto_Protos_TrackEventDefaults: SwiftProtobuf.Message,
     }
   }
 
-  package func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
     // The use of inline closures is to circumvent an issue where the compiler
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
@@ -1543,7 +1543,7 @@ nonisolated extension Perfetto_Protos_TrackEventDefaults: SwiftProtobuf.Message,
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  package static func ==(lhs: Perfetto_Protos_TrackEventDefaults, rhs: Perfetto_Protos_TrackEventDefaults) -> Bool {
+  public static func ==(lhs: Perfetto_Protos_TrackEventDefaults, rhs: Perfetto_Protos_TrackEventDefaults) -> Bool {
     if lhs._trackUuid != rhs._trackUuid {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
@@ -1551,10 +1551,10 @@ nonisolated extension Perfetto_Protos_TrackEventDefaults: SwiftProtobuf.Message,
 }
 
 nonisolated extension Perfetto_Protos_EventCategory: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  package static let protoMessageName: String = _protobuf_package + ".EventCategory"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}iid\0\u{1}name\0")
+  public static let protoMessageName: String = _protobuf_package + ".EventCategory"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}iid\0\u{1}name\0")
 
-  package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
       // The use of inline closures is to circumvent an issue where the compiler
       // allocates stack space for every case branch when no optimizations are
@@ -1567,7 +1567,7 @@ nonisolated extension Perfetto_Protos_EventCategory: SwiftProtobuf.Message, Swif
     }
   }
 
-  package func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
     // The use of inline closures is to circumvent an issue where the compiler
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
@@ -1581,7 +1581,7 @@ nonisolated extension Perfetto_Protos_EventCategory: SwiftProtobuf.Message, Swif
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  package static func ==(lhs: Perfetto_Protos_EventCategory, rhs: Perfetto_Protos_EventCategory) -> Bool {
+  public static func ==(lhs: Perfetto_Protos_EventCategory, rhs: Perfetto_Protos_EventCategory) -> Bool {
     if lhs._iid != rhs._iid {return false}
     if lhs._name != rhs._name {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
@@ -1590,10 +1590,10 @@ nonisolated extension Perfetto_Protos_EventCategory: SwiftProtobuf.Message, Swif
 }
 
 nonisolated extension Perfetto_Protos_EventName: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  package static let protoMessageName: String = _protobuf_package + ".EventName"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}iid\0\u{1}name\0")
+  public static let protoMessageName: String = _protobuf_package + ".EventName"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}iid\0\u{1}name\0")
 
-  package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
       // The use of inline closures is to circumvent an issue where the compiler
       // allocates stack space for every case branch when no optimizations are
@@ -1606,7 +1606,7 @@ nonisolated extension Perfetto_Protos_EventName: SwiftProtobuf.Message, SwiftPro
     }
   }
 
-  package func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
     // The use of inline closures is to circumvent an issue where the compiler
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
@@ -1620,7 +1620,7 @@ nonisolated extension Perfetto_Protos_EventName: SwiftProtobuf.Message, SwiftPro
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  package static func ==(lhs: Perfetto_Protos_EventName, rhs: Perfetto_Protos_EventName) -> Bool {
+  public static func ==(lhs: Perfetto_Protos_EventName, rhs: Perfetto_Protos_EventName) -> Bool {
     if lhs._iid != rhs._iid {return false}
     if lhs._name != rhs._name {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
@@ -1629,10 +1629,10 @@ nonisolated extension Perfetto_Protos_EventName: SwiftProtobuf.Message, SwiftPro
 }
 
 nonisolated extension Perfetto_Protos_DebugAnnotation: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  package static let protoMessageName: String = _protobuf_package + ".DebugAnnotation"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}name_iid\0\u{3}bool_value\0\u{3}uint_value\0\u{3}int_value\0\u{3}double_value\0\u{3}string_value\0\u{3}pointer_value\0\u{4}\u{2}legacy_json_value\0\u{1}name\0\u{4}\u{7}string_value_iid\0")
+  public static let protoMessageName: String = _protobuf_package + ".DebugAnnotation"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}name_iid\0\u{3}bool_value\0\u{3}uint_value\0\u{3}int_value\0\u{3}double_value\0\u{3}string_value\0\u{3}pointer_value\0\u{4}\u{2}legacy_json_value\0\u{1}name\0\u{4}\u{7}string_value_iid\0")
 
-  package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
       // The use of inline closures is to circumvent an issue where the compiler
       // allocates stack space for every case branch when no optimizations are
@@ -1723,7 +1723,7 @@ nonisolated extension Perfetto_Protos_DebugAnnotation: SwiftProtobuf.Message, Sw
     }
   }
 
-  package func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
     // The use of inline closures is to circumvent an issue where the compiler
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
@@ -1771,7 +1771,7 @@ nonisolated extension Perfetto_Protos_DebugAnnotation: SwiftProtobuf.Message, Sw
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  package static func ==(lhs: Perfetto_Protos_DebugAnnotation, rhs: Perfetto_Protos_DebugAnnotation) -> Bool {
+  public static func ==(lhs: Perfetto_Protos_DebugAnnotation, rhs: Perfetto_Protos_DebugAnnotation) -> Bool {
     if lhs.nameField != rhs.nameField {return false}
     if lhs.value != rhs.value {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
@@ -1780,10 +1780,10 @@ nonisolated extension Perfetto_Protos_DebugAnnotation: SwiftProtobuf.Message, Sw
 }
 
 nonisolated extension Perfetto_Protos_DebugAnnotationName: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  package static let protoMessageName: String = _protobuf_package + ".DebugAnnotationName"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}iid\0\u{1}name\0")
+  public static let protoMessageName: String = _protobuf_package + ".DebugAnnotationName"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}iid\0\u{1}name\0")
 
-  package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
       // The use of inline closures is to circumvent an issue where the compiler
       // allocates stack space for every case branch when no optimizations are
@@ -1796,7 +1796,7 @@ nonisolated extension Perfetto_Protos_DebugAnnotationName: SwiftProtobuf.Message
     }
   }
 
-  package func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
     // The use of inline closures is to circumvent an issue where the compiler
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
@@ -1810,7 +1810,7 @@ nonisolated extension Perfetto_Protos_DebugAnnotationName: SwiftProtobuf.Message
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  package static func ==(lhs: Perfetto_Protos_DebugAnnotationName, rhs: Perfetto_Protos_DebugAnnotationName) -> Bool {
+  public static func ==(lhs: Perfetto_Protos_DebugAnnotationName, rhs: Perfetto_Protos_DebugAnnotationName) -> Bool {
     if lhs._iid != rhs._iid {return false}
     if lhs._name != rhs._name {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
@@ -1819,10 +1819,10 @@ nonisolated extension Perfetto_Protos_DebugAnnotationName: SwiftProtobuf.Message
 }
 
 nonisolated extension Perfetto_Protos_InternedString: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  package static let protoMessageName: String = _protobuf_package + ".InternedString"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}iid\0\u{1}str\0")
+  public static let protoMessageName: String = _protobuf_package + ".InternedString"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}iid\0\u{1}str\0")
 
-  package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
       // The use of inline closures is to circumvent an issue where the compiler
       // allocates stack space for every case branch when no optimizations are
@@ -1835,7 +1835,7 @@ nonisolated extension Perfetto_Protos_InternedString: SwiftProtobuf.Message, Swi
     }
   }
 
-  package func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
     // The use of inline closures is to circumvent an issue where the compiler
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
@@ -1849,7 +1849,7 @@ nonisolated extension Perfetto_Protos_InternedString: SwiftProtobuf.Message, Swi
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  package static func ==(lhs: Perfetto_Protos_InternedString, rhs: Perfetto_Protos_InternedString) -> Bool {
+  public static func ==(lhs: Perfetto_Protos_InternedString, rhs: Perfetto_Protos_InternedString) -> Bool {
     if lhs._iid != rhs._iid {return false}
     if lhs._str != rhs._str {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
@@ -1858,10 +1858,10 @@ nonisolated extension Perfetto_Protos_InternedString: SwiftProtobuf.Message, Swi
 }
 
 nonisolated extension Perfetto_Protos_InternedData: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  package static let protoMessageName: String = _protobuf_package + ".InternedData"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}event_categories\0\u{3}event_names\0\u{3}debug_annotation_names\0\u{4}\u{1a}debug_annotation_string_values\0")
+  public static let protoMessageName: String = _protobuf_package + ".InternedData"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}event_categories\0\u{3}event_names\0\u{3}debug_annotation_names\0\u{4}\u{1a}debug_annotation_string_values\0")
 
-  package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
       // The use of inline closures is to circumvent an issue where the compiler
       // allocates stack space for every case branch when no optimizations are
@@ -1876,7 +1876,7 @@ nonisolated extension Perfetto_Protos_InternedData: SwiftProtobuf.Message, Swift
     }
   }
 
-  package func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
     if !self.eventCategories.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.eventCategories, fieldNumber: 1)
     }
@@ -1892,7 +1892,7 @@ nonisolated extension Perfetto_Protos_InternedData: SwiftProtobuf.Message, Swift
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  package static func ==(lhs: Perfetto_Protos_InternedData, rhs: Perfetto_Protos_InternedData) -> Bool {
+  public static func ==(lhs: Perfetto_Protos_InternedData, rhs: Perfetto_Protos_InternedData) -> Bool {
     if lhs.eventCategories != rhs.eventCategories {return false}
     if lhs.eventNames != rhs.eventNames {return false}
     if lhs.debugAnnotationNames != rhs.debugAnnotationNames {return false}
