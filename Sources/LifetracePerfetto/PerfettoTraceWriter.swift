@@ -20,7 +20,9 @@ import PerfettoProtos
 ///   it (`SEQ_NEEDS_INCREMENTAL_STATE`). Event names, categories, annotation keys and annotations'
 ///   string values are interned:
 ///   each distinct string is written once, in the `interned_data` of the first packet that uses it,
-///   and referred to by its iid afterwards.
+///   and referred to by its iid afterwards. Once the tables hold ``internedLimit`` strings (span ids
+///   are all different), the writer clears the incremental state again (a new first packet) and
+///   starts over with empty tables and new iids, so a long trace's tables stay bounded.
 /// - Timestamps: the events' `ts`, nanoseconds on `CLOCK_MONOTONIC`, delta-encoded as Perfetto's
 ///   SDK does: the first packet's `ClockSnapshot` ties a sequence-scoped incremental clock (id 64,
 ///   nanoseconds) to the trace clock (`BUILTIN_CLOCK_BOOTTIME`, the default clock domain, which the
@@ -64,6 +66,9 @@ package final class PerfettoTraceWriter {
     /// The trace clock the incremental clock is tied to, and absolute timestamps' clock.
     package static let traceClock = UInt32(Perfetto_Protos_BuiltinClock.boottime.rawValue)
 
+    /// The interned strings after which the incremental state is cleared and the tables emptied.
+    package let internedLimit: Int
+
     /// The process's name in the viewer (`NAME (pid N)` in a trace of several processes).
     package let processName: String
     /// The pid of the events that carry none.
@@ -77,17 +82,23 @@ package final class PerfettoTraceWriter {
 
     /// A writer handing each framed packet's bytes to `output` as it is made.
     package init(
-        processName: String = "lifetrace", processID: Int = 1, output: @escaping (UnsafeRawBufferPointer) throws -> Void
+        processName: String = "lifetrace", processID: Int = 1, internedLimit: Int = 1 << 14,
+        output: @escaping (UnsafeRawBufferPointer) throws -> Void
     ) {
         self.processName = processName
         self.processID = processID
+        self.internedLimit = internedLimit
         self.output = output
     }
 
     /// The Perfetto trace of `events`, whole (for tests and small traces).
-    package static func export(_ events: some Sequence<Event>, processName: String = "lifetrace", processID: Int = 1) throws -> [UInt8] {
+    package static func export(
+        _ events: some Sequence<Event>, processName: String = "lifetrace", processID: Int = 1, internedLimit: Int = 1 << 14
+    ) throws -> [UInt8] {
         var bytes: [UInt8] = []
-        let writer = PerfettoTraceWriter(processName: processName, processID: processID) { bytes.append(contentsOf: $0) }
+        let writer = PerfettoTraceWriter(processName: processName, processID: processID, internedLimit: internedLimit) {
+            bytes.append(contentsOf: $0)
+        }
         for event in events { try writer.add(event) }
         try writer.finish()
         return bytes
@@ -149,13 +160,13 @@ package final class PerfettoTraceWriter {
         let thread: ThreadKey?
         let lane: LaneKey?
         let startTimestamp: UInt64
-        /// The begin's event without its flows, to begin the slice again after an out-of-order end.
-        let begin: TrackEvent
+        /// The begin record, to begin the slice again after an out-of-order end.
+        let begin: Event
         let span: SpanKey?
         /// Flows from child spans, terminated at this span's end.
         var childFlows: [UInt64] = []
         init(
-            token: Int, key: IntervalKey, track: UInt64, thread: ThreadKey?, lane: LaneKey?, startTimestamp: UInt64, begin: TrackEvent,
+            token: Int, key: IntervalKey, track: UInt64, thread: ThreadKey?, lane: LaneKey?, startTimestamp: UInt64, begin: Event,
             span: SpanKey?
         ) {
             self.token = token
@@ -183,6 +194,8 @@ package final class PerfettoTraceWriter {
     private var categories: [String: UInt64] = [:]
     private var annotationNames: [String: UInt64] = [:]
     private var annotationStrings: [String: UInt64] = [:]
+    /// The last iid given in each table: never reused, even after the state is cleared.
+    private var lastIID: [Table: UInt64] = [:]
     private var interned = Perfetto_Protos_InternedData()
 
     private var processTracks: [UInt32?: UInt64] = [:]
@@ -204,6 +217,12 @@ package final class PerfettoTraceWriter {
         let thread = ThreadKey(process: event.process, thread: event.thread)
         if !wroteFirstPacket {
             defaultTrack = (thread, newUUID())
+            try writeIncrementalState(at: event.timestamp)
+        } else if eventNames.count + categories.count + annotationNames.count + annotationStrings.count >= internedLimit {
+            eventNames = [:]
+            categories = [:]
+            annotationNames = [:]
+            annotationStrings = [:]
             try writeIncrementalState(at: event.timestamp)
         }
         lastTimestamp = max(lastTimestamp, event.timestamp)
@@ -234,7 +253,6 @@ package final class PerfettoTraceWriter {
         let lane = Self.laneKind(event.hook).map { LaneKey(process: event.process, kind: $0) }
         let track = try lane.map(takeLane) ?? threadTrack
         var slice = described(event, type: .sliceBegin, track: track)
-        let flowless = slice
         var span: SpanKey?
         let fields = event.details.fields
         if event.hook == .span, let traceID = fields?["trace_id"]?.string, let spanID = fields?["span_id"]?.string {
@@ -259,7 +277,7 @@ package final class PerfettoTraceWriter {
 
         let interval = OpenInterval(
             token: nextToken, key: IntervalKey(event), track: track, thread: lane == nil ? thread : nil, lane: lane,
-            startTimestamp: event.timestamp, begin: flowless, span: span)
+            startTimestamp: event.timestamp, begin: event, span: span)
         nextToken += 1
         open[IntervalKey(event), default: []].append(interval)
         openByToken[interval.token] = interval
@@ -295,7 +313,7 @@ package final class PerfettoTraceWriter {
         close(interval)
         try write(slice, at: timestamp)
         for other in above {
-            var again = other.begin
+            var again = described(other.begin, type: .sliceBegin, track: other.track)
             again.debugAnnotations.append(annotation("continued") { $0.boolValue = true })
             try write(again, at: timestamp)
         }
@@ -313,7 +331,6 @@ package final class PerfettoTraceWriter {
         try write(descriptor)
         var slice = described(event, type: .sliceBegin, track: track)
         slice.debugAnnotations.append(annotation("begin_missing") { $0.boolValue = true })
-        if event.hook == .span { appendFields(event.details.fields, to: &slice) }
         try write(slice, at: event.timestamp - duration)
         var end = TrackEvent()
         end.type = .sliceEnd
@@ -431,32 +448,31 @@ package final class PerfettoTraceWriter {
 
     /// The iid of `string` in an interning table; a new one goes into the next track event's `interned_data`.
     private func intern(_ string: String, in table: Table) -> UInt64 {
+        let known: UInt64?
+        switch table {
+        case .eventNames: known = eventNames[string]
+        case .categories: known = categories[string]
+        case .annotationNames: known = annotationNames[string]
+        case .annotationStrings: known = annotationStrings[string]
+        }
+        if let known { return known }
+        let iid = lastIID[table, default: 0] + 1
+        lastIID[table] = iid
         switch table {
         case .eventNames:
-            if let iid = eventNames[string] { return iid }
-            let iid = UInt64(eventNames.count + 1)
             eventNames[string] = iid
             interned.eventNames.append(.with { $0.iid = iid; $0.name = string })
-            return iid
         case .categories:
-            if let iid = categories[string] { return iid }
-            let iid = UInt64(categories.count + 1)
             categories[string] = iid
             interned.eventCategories.append(.with { $0.iid = iid; $0.name = string })
-            return iid
         case .annotationNames:
-            if let iid = annotationNames[string] { return iid }
-            let iid = UInt64(annotationNames.count + 1)
             annotationNames[string] = iid
             interned.debugAnnotationNames.append(.with { $0.iid = iid; $0.name = string })
-            return iid
         case .annotationStrings:
-            if let iid = annotationStrings[string] { return iid }
-            let iid = UInt64(annotationStrings.count + 1)
             annotationStrings[string] = iid
             interned.debugAnnotationStringValues.append(.with { $0.iid = iid; $0.str = Data(string.utf8) })
-            return iid
         }
+        return iid
     }
 
     /// `push` and `present …` bring a controller in (pop, dismiss and the others uncover one).
@@ -548,8 +564,8 @@ package final class PerfettoTraceWriter {
         try write(&packet)
     }
 
-    /// The sequence's first packet: it clears the incremental state, starts the incremental clock at
-    /// `timestamp` and makes it the default.
+    /// The sequence's first packet, and the first after the tables were emptied: it clears the
+    /// incremental state, starts the incremental clock at `timestamp` and makes it the default.
     private func writeIncrementalState(at timestamp: UInt64) throws {
         var packet = Packet()
         packet.timestamp = timestamp
@@ -595,7 +611,7 @@ package final class PerfettoTraceWriter {
     /// Writes `packet` as one `Trace.packet` field: tag 1, length-delimited (0x0A), its length, its bytes.
     private func write(_ packet: inout Packet) throws {
         packet.trustedPacketSequenceID = Self.sequenceID
-        if !wroteFirstPacket {
+        if !wroteFirstPacket || packet.hasTracePacketDefaults {
             packet.sequenceFlags = UInt32(Packet.SequenceFlags.seqIncrementalStateCleared.rawValue)
             wroteFirstPacket = true
         } else if case .trackEvent = packet.data {
