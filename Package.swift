@@ -176,6 +176,13 @@ let package = Package(
         ),
         .testTarget(name: "LifetraceAnalysisTests", dependencies: ["Lifetrace", "LifetraceAnalysis", "LifetraceTestSupport"]),
         .testTarget(
+            name: "LifetracePerfettoTests",
+            dependencies: [
+                "Lifetrace", "LifetraceAnalysis", "LifetracePerfetto", "LifetraceTestSupport",
+                .product(name: "PerfettoProtos", package: "PerfettoProtos"),
+            ]
+        ),
+        .testTarget(
             name: "LifetraceCassowaryTests",
             dependencies: [
                 "LifetraceCassowary", "LifetraceTestSupport",
