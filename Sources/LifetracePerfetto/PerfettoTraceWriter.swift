@@ -347,7 +347,7 @@ package final class PerfettoTraceWriter {
         {
             track = span.track
         }
-        var instant = described(event, type: .instant, track: track)
+        let instant = described(event, type: .instant, track: track)
         try write(instant, at: event.timestamp)
     }
 
