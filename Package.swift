@@ -209,7 +209,7 @@ let package = Package(
             name: "LifetraceObservabilityTests",
             dependencies: [
                 "Lifetrace", "LifetraceLogging", "LifetraceTracing", "LifetraceBridge", "LifetraceAnalysis",
-                "LifetraceTestSupport",
+                "LifetracePerfetto", "LifetraceTestSupport", .product(name: "PerfettoProtos", package: "PerfettoProtos"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
