@@ -13,14 +13,13 @@ import PerfettoProtos
 /// It streams: each event becomes its packets at once, handed to `output` as the bytes of a
 /// length-delimited `Trace.packet` (field 1), so the concatenation of everything written is a valid
 /// `Trace` file. What it holds between events is bounded by the trace's shape, never its length:
-/// the open intervals, the interning tables (names, categories, annotation keys) and the tracks.
+/// the open intervals, the interning tables (bounded, below) and the tracks.
 ///
 /// - Packets: all on one sequence (`trusted_packet_sequence_id` 1); the first packet clears the
 ///   incremental state (`SEQ_INCREMENTAL_STATE_CLEARED`) and every later track event says it needs
 ///   it (`SEQ_NEEDS_INCREMENTAL_STATE`). Event names, categories, annotation keys and annotations'
-///   string values are interned:
-///   each distinct string is written once, in the `interned_data` of the first packet that uses it,
-///   and referred to by its iid afterwards. Once the tables hold ``internedLimit`` strings (span ids
+///   string values are interned: each distinct string is written once, in the `interned_data` of
+///   the first packet that uses it, and referred to by its iid afterwards. Once the tables hold ``internedLimit`` strings (span ids
 ///   are all different), the writer clears the incremental state again (a new first packet) and
 ///   starts over with empty tables and new iids, so a long trace's tables stay bounded.
 /// - Timestamps: the events' `ts`, nanoseconds on `CLOCK_MONOTONIC`, delta-encoded as Perfetto's
@@ -44,11 +43,10 @@ import PerfettoProtos
 /// - Counters (`TYPE_COUNTER` on counter tracks of the process): the views of each layout pass
 ///   (`layoutPass`'s end `count`), the rows of each solve (`layoutEngineSolve`'s end `count`), and
 ///   the frames over budget so far (each `frame` end longer than the budget its text announces).
-/// - Debug annotations: `id` (`0x…`, as in JSON lines), `target`, `animated`, `index`, `text` (not for scenario
-///   steps, whose name holds it), `count`, the log and span fields (objects and lists as JSON). An
-///   end carries only what its
-///   begin did not: the `count`, a span's final fields. (Not `seq`: every event is its packet, at
-///   its timestamp, and numbering them cost a sixth of the file.)
+/// - Debug annotations: `id` (`0x…`, as in JSON lines), `target`, `animated`, `index`, `text` (not
+///   for scenario steps, whose name holds it), `count`, the log and span fields (objects and lists
+///   as JSON). An end carries only what its begin did not: the `count`, a span's final fields. (Not
+///   `seq`: every event is its packet, at its timestamp, and numbering them cost a sixth of the file.)
 ///
 /// An interval an end record closes out of order on its thread (a callback that did not nest)
 /// ends the slices above it, ends, and begins them again (`continued`); an end whose begin the
