@@ -31,6 +31,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         // `lifetrace port`: rewrites what Linux Swift cannot compile (target–action, outlets).
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        // `lifetrace export --format perfetto`: Perfetto's trace messages, generated with swift-protobuf,
+        // in a package of its own so that `swift build` does not build swift-protobuf's protoc and
+        // protoc-gen-swift (PerfettoProtos/Package.swift).
+        .package(path: "PerfettoProtos"),
     ],
     targets: [
         // The instrumentation core: no dependency on any UI runtime. CLifetrace holds its hot-path
@@ -113,6 +117,13 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
             ]
         ),
+        // Perfetto's native trace format (`lifetrace export --format perfetto`): the streaming exporter,
+        // on the messages of PerfettoProtos (perfetto_trace.proto, a subset of Perfetto's trace protos,
+        // and the Swift generated from it).
+        .target(
+            name: "LifetracePerfetto",
+            dependencies: ["Lifetrace", "LifetraceAnalysis", .product(name: "PerfettoProtos", package: "PerfettoProtos")]
+        ),
         // `lifetrace port`: the mechanical rewrite of iOS idioms Linux Swift cannot compile.
         .target(
             name: "LifetracePort",
@@ -125,7 +136,7 @@ let package = Package(
             name: "lifetrace",
             dependencies: [
                 "Lifetrace", "LifetraceLTTng", "LifetraceUI", "LifetraceScenario", "LifetraceAnalysis",
-                "LifetraceCTF", "LifetracePort", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "LifetraceCTF", "LifetracePerfetto", "LifetracePort", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Release builds link the Swift runtime and libraries statically: loading a dozen Swift
             // shared objects was a fifth of `lifetrace run`'s start-up (docs/benchmarks.md).
@@ -167,6 +178,13 @@ let package = Package(
         ),
         .testTarget(name: "LifetraceAnalysisTests", dependencies: ["Lifetrace", "LifetraceAnalysis", "LifetraceTestSupport"]),
         .testTarget(
+            name: "LifetracePerfettoTests",
+            dependencies: [
+                "Lifetrace", "LifetraceAnalysis", "LifetracePerfetto", "LifetraceTestSupport",
+                .product(name: "PerfettoProtos", package: "PerfettoProtos"),
+            ]
+        ),
+        .testTarget(
             name: "LifetraceCassowaryTests",
             dependencies: [
                 "LifetraceCassowary", "LifetraceTestSupport",
@@ -193,7 +211,7 @@ let package = Package(
             name: "LifetraceObservabilityTests",
             dependencies: [
                 "Lifetrace", "LifetraceLogging", "LifetraceTracing", "LifetraceBridge", "LifetraceAnalysis",
-                "LifetraceTestSupport",
+                "LifetracePerfetto", "LifetraceTestSupport", .product(name: "PerfettoProtos", package: "PerfettoProtos"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),

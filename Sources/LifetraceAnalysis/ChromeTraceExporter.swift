@@ -179,6 +179,11 @@ public struct ChromeTraceExporter: Sendable {
     /// The event's name in the viewer: `Inbox viewDidLoad`, `step 3: push Message`, `Window layoutPass`;
     /// a span's operation name (`span GET /users`).
     private func name(_ hook: Hook, _ subject: Subject, _ details: Details) -> String {
+        Self.displayName(hook, subject, details)
+    }
+
+    /// The name an event is shown under in a viewer (this export's and the Perfetto export's).
+    package static func displayName(_ hook: Hook, _ subject: Subject, _ details: Details) -> String {
         if hook == .span {
             return details.text.map { "\(subject.name): \($0)" } ?? "span \(subject.name)"
         }

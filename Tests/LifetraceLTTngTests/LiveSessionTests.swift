@@ -126,6 +126,35 @@ extension LTTngRecordingTests {
         }
     }
 
+    @Test(
+        "live: export --format perfetto streams a live session into a file that decodes whole",
+        .enabled(if: (try? tool("protoc")) != nil, "protoc is missing (Debian's protobuf-compiler; tools/setup installs it)"))
+    func livePerfettoExport() throws {
+        let binary = try LifetraceBinary.path()
+        try withLiveSession("perfetto") { directory, session in
+            let output = directory.path("live.perfetto-trace")
+            let exporter = try BackgroundProcess(
+                binary, ["export", session.url, "--format", "perfetto", "-o", output], name: "export", in: directory)
+            defer { exporter.stop() }
+            let emitter = try session.daemon.start(
+                binary, ["emit", "--count", "2000", "--rate", "20000"], name: "emit", in: directory, environment: Self.liveEmitter)
+            #expect(emitter.waitForExit(upTo: 60) == 0, "\(emitter.errors())")
+            #expect(session.destroy())
+            try #require(exporter.waitForExit(upTo: 60) == 0, "export: \(exporter.errors())")
+            let text = try runProcess(
+                "/bin/sh", ["-c", #""$0" --decode perfetto.protos.Trace --proto_path="$1" perfetto_trace.proto < "$2""#,
+                    try tool("protoc"), Repository.path("PerfettoProtos/Sources/PerfettoProtos"), output])
+            try #require(text.status == 0, "\(text)")
+            let lines = LifetraceTestSupport.lines(text.stdout).map { $0.trimmingCharacters(in: .whitespaces) }
+            // emit: per iteration two intervals (viewWillAppear, layoutPass) and an instant.
+            #expect(lines.filter { $0 == "type: TYPE_SLICE_BEGIN" }.count == 4_000)
+            #expect(lines.filter { $0 == "type: TYPE_SLICE_END" }.count == 4_000)
+            #expect(lines.filter { $0 == "type: TYPE_INSTANT" }.count == 2_000)
+            #expect(lines.filter { $0 == "type: TYPE_COUNTER" }.count == 2_000, "views per layout pass")
+            #expect(lines.filter { $0.hasPrefix("process_name: \"lifetrace (pid \(emitter.pid))\"") }.count == 1)
+        }
+    }
+
     @Test("live: two processes into one relayd, merged, none lost at 100 k events/s")
     func liveTwoProcesses() throws {
         let binary = try LifetraceBinary.path()

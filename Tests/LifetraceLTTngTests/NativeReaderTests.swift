@@ -39,6 +39,40 @@ extension LTTngRecordingTests {
         }
     }
 
+    @Test(
+        "export --format perfetto reads the trace directory: the slices, instants and counters of the sink's JSON lines",
+        .enabled(if: (try? tool("protoc")) != nil, "protoc is missing (Debian's protobuf-compiler; tools/setup installs it)"))
+    func perfettoExportOfTraceDirectory() throws {
+        let binary = try LifetraceBinary.path()
+        try withRecording(
+            convert: false,
+            command: { [binary, "run", Repository.scenario("auto-layout.scenario"), "--sink", "lttng", "--sink", "jsonl=\($0.path("direct.jsonl"))"] }
+        ) { recording in
+            try #require(recording.result.status == 0, "\(recording.result)")
+            var decoded: [[String: Int]] = []
+            for (input, name) in [(recording.trace, "trace"), (recording.direct, "direct")] {
+                let output = recording.directory.path("\(name).perfetto-trace")
+                let export = try runProcess(binary, ["export", input, "--format", "perfetto", "-o", output])
+                try #require(export.status == 0, "\(export)")
+                let text = try runProcess(
+                    "/bin/sh", ["-c", #""$0" --decode perfetto.protos.Trace --proto_path="$1" perfetto_trace.proto < "$2""#,
+                        try tool("protoc"), Repository.path("PerfettoProtos/Sources/PerfettoProtos"), output])
+                try #require(text.status == 0, "\(text)")
+                var counts: [String: Int] = [:]
+                for line in LifetraceTestSupport.lines(text.stdout) {
+                    let line = line.trimmingCharacters(in: .whitespaces)
+                    if line.hasPrefix("type: TYPE_") { counts[line, default: 0] += 1 }
+                    if line.hasPrefix("process {") || line.hasPrefix("thread {") { counts[line, default: 0] += 1 }
+                }
+                decoded.append(counts)
+            }
+            #expect(decoded[0] == decoded[1])
+            #expect((decoded[0]["type: TYPE_SLICE_BEGIN"] ?? 0) > 10)
+            #expect(decoded[0]["type: TYPE_SLICE_BEGIN"] == decoded[0]["type: TYPE_SLICE_END"])
+            #expect((decoded[0]["type: TYPE_COUNTER"] ?? 0) > 0, "the layout passes' views, the solves' rows")
+        }
+    }
+
     @Test("the library reads a recording: every event babeltrace2 prints, ends timed by their begins")
     func libraryReadsRecording() throws {
         let binary = try LifetraceBinary.path()

@@ -2,9 +2,11 @@ import Foundation
 @_spi(Internals) import Lifetrace
 import LifetraceAnalysis
 import LifetraceLogging
+import LifetracePerfetto
 import LifetraceTestSupport
 import LifetraceTracing
 import Logging
+import PerfettoProtos
 import Testing
 import Tracing
 
@@ -83,6 +85,32 @@ struct SpanAnalysisTests {
             #expect(export.status == 0, "\(export)")
             #expect(try readText(exported).contains("\"name\":\"span db\""))
         }
+    }
+
+    @Test("export --format perfetto: each db span flows to its GET /users parent; spans on a lane of their own, the ids annotated")
+    func perfettoFlows() throws {
+        let trace = try Self.trace()
+        let packets = try Perfetto_Protos_Trace(serializedBytes: PerfettoTraceWriter.export(trace.events)).packet
+        var names: [UInt64: String] = [:]
+        var begins: [(name: String, event: Perfetto_Protos_TrackEvent)] = []
+        var ends: [Perfetto_Protos_TrackEvent] = []
+        var lanes = Set<UInt64>()
+        for packet in packets {
+            for name in packet.internedData.eventNames { names[name.iid] = name.name }
+            if case .trackDescriptor(let track) = packet.data, track.name == "spans" { lanes.insert(track.uuid) }
+            guard case .trackEvent(let event) = packet.data else { continue }
+            if event.type == .sliceBegin { begins.append((names[event.nameIid] ?? "?", event)) }
+            if event.type == .sliceEnd { ends.append(event) }
+        }
+        let db = begins.filter { $0.name == "span db" }
+        let users = begins.filter { $0.name == "span GET /users" }
+        #expect(db.count == 3 && users.count == 3)
+        #expect(db.allSatisfy { $0.event.flowIds.count == 1 })
+        #expect(users.allSatisfy { $0.event.flowIds.isEmpty })
+        // Each flow ends at a parent's end, once.
+        #expect(ends.flatMap(\.terminatingFlowIds).sorted() == db.flatMap(\.event.flowIds).sorted())
+        #expect(begins.filter { $0.name.hasPrefix("span ") }.allSatisfy { lanes.contains($0.event.trackUuid) })
+        #expect(users.allSatisfy { $0.event.debugAnnotations.count >= 4 }, "trace_id, span_id, kind and the id")
     }
 
     @Test("report: a Spans table by operation name")

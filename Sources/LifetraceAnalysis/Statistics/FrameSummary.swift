@@ -11,6 +11,9 @@ public struct FrameSummary: Sendable, Hashable, Codable {
     /// How many cells the frames configured.
     public var cellsConfigured: Int
 
+    /// The budget a `frame` record's text announces (`… budget 8.333 ms` → 8 333 000 ns), or `nil`.
+    package static func budget(in text: String) -> UInt64? { Accumulator.budget(in: text) }
+
     /// The share of frames over budget, from 0 to 1.
     public var hitchRatio: Double { durations.count == 0 ? 0 : Double(hitches) / Double(durations.count) }
 
