@@ -212,6 +212,10 @@ struct type {
     uint64_t length;
     /* the rest: what it is, for messages ("a string") */
     const char *what;
+    /* measure()'s answer, once known (1 placed, -1 not), so a type used many times is measured once. */
+    int measured;
+    uint64_t measured_align, measured_bits;
+    const char *measured_what;
 };
 
 struct member {
@@ -1274,13 +1278,9 @@ static void parse_text(struct parser *parser) {
 
 static uint64_t round_up(uint64_t value, uint64_t align) { return (value + align - 1) / align * align; }
 
-/* The alignment and size in bits of a type the checker can place; 0 when it cannot. `what`
- * receives what it cannot place. */
-static int measure(const struct type *type, uint64_t *align, uint64_t *bits, const char **what, int depth) {
-    if (depth > MAX_DEPTH) {
-        *what = "a type nested too deep";
-        return 0;
-    }
+static int measure(const struct type *type, uint64_t *align, uint64_t *bits, const char **what, int depth);
+
+static int measure_once(const struct type *type, uint64_t *align, uint64_t *bits, const char **what, int depth) {
     switch (type->kind) {
     case TYPE_INTEGER:
         *align = type->align;
@@ -1322,6 +1322,30 @@ static int measure(const struct type *type, uint64_t *align, uint64_t *bits, con
         *what = type->what ? type->what : "a type the checker does not read";
         return 0;
     }
+}
+
+/* The alignment and size in bits of a type the checker can place; 0 when it cannot. `what`
+ * receives what it cannot place. Each type is measured once: structures that hold the same
+ * structure twice, nested, cost their number of declarations, not 2 to the power of their depth. */
+static int measure(const struct type *type, uint64_t *align, uint64_t *bits, const char **what, int depth) {
+    /* The types are the parser's, in its arena: measuring annotates them. */
+    struct type *memo = (struct type *)type;
+    if (memo->measured == 0) {
+        if (depth > MAX_DEPTH) {
+            *what = "a type nested too deep";
+            return 0;
+        }
+        memo->measured_what = NULL;
+        int placed = measure_once(type, &memo->measured_align, &memo->measured_bits, &memo->measured_what, depth);
+        memo->measured = placed ? 1 : -1;
+    }
+    if (memo->measured < 0) {
+        *what = memo->measured_what;
+        return 0;
+    }
+    *align = memo->measured_align;
+    *bits = memo->measured_bits;
+    return 1;
 }
 
 static int role_of(const char *name) {
