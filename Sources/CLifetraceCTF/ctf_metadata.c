@@ -322,6 +322,8 @@ static int name_define(struct name_table *table, const char *name, const struct 
 
 /* Nested structures, blocks and bracketed groups deeper than this are not read. */
 #define MAX_DEPTH 64
+/* The most fields a packet header or context may have for the checker to read it. */
+#define MAX_LAYOUT_FIELDS 256
 
 struct stream_declaration {
     int has_id;
@@ -1378,6 +1380,12 @@ static int place(struct parser *parser, const struct type *structure, const char
             }
         }
         snprintf(problem->message, sizeof problem->message, "%s holds %s: the checker does not read it", scope, what);
+        return 0;
+    }
+    if (structure->member_count > MAX_LAYOUT_FIELDS) {
+        /* Each stream class places its context's fields: bounded, the cost stays linear in the text. */
+        snprintf(problem->message, sizeof problem->message, "%s has more than the %d fields the checker reads", scope,
+            MAX_LAYOUT_FIELDS);
         return 0;
     }
     *bit = round_up(*bit, align);
