@@ -2,16 +2,17 @@
  * A trace's metadata, as the packet checker reads it (ctf_layout.h): the metadata file decoded to
  * TSDL text, then the subset of TSDL that says where a packet's header and context fields lie.
  *
- * The subset is what LTTng-UST 2.13 and LTTng's kernel tracer write: `typealias`/`typedef` of
- * integers and structures, named structures, the `trace`, `stream`, `event`, `clock`, `env` and
- * `callsite` blocks. Enumerations, variants, strings, floating-point numbers and sequences are
- * stepped over whole; they make the layout unsupported only when the packet header or a packet
- * context holds one. Anything else is unsupported: the checker then validates nothing rather than
- * guess. Text cut inside a comment, a string or a block is the one syntax error reported as such:
- * no valid TSDL ends there.
+ * The subset is what LTTng-UST 2.13 writes: `typealias`/`typedef` of integers and structures,
+ * named structures, the `trace`, `stream`, `event`, `clock`, `env` and `callsite` blocks.
+ * Enumerations, variants, strings, floating-point numbers and sequences are stepped over whole;
+ * they make the layout unsupported only when the packet header or a packet context holds one.
+ * Anything else is unsupported: the checker then validates nothing rather than guess. Two syntax
+ * errors are reported as such, since no valid TSDL has them: text cut inside a comment, a string or
+ * a block, and a byte that TSDL holds only in strings and comments. A name used without a
+ * declaration is remarked on (babeltrace2's own error does not say where).
  *
- * Costs are linear in the text: names are found through a hash table, nested constructs are
- * bounded in depth, and every token is read once.
+ * Costs are linear in the text: names are found through a hash table, each type is measured once,
+ * nested constructs are bounded in depth, and every token is read once.
  */
 #include "ctf_layout.h"
 
