@@ -2,16 +2,17 @@
  * A trace's metadata, as the packet checker reads it (ctf_layout.h): the metadata file decoded to
  * TSDL text, then the subset of TSDL that says where a packet's header and context fields lie.
  *
- * The subset is what LTTng-UST 2.13 and LTTng's kernel tracer write: `typealias`/`typedef` of
- * integers and structures, named structures, the `trace`, `stream`, `event`, `clock`, `env` and
- * `callsite` blocks. Enumerations, variants, strings, floating-point numbers and sequences are
- * stepped over whole; they make the layout unsupported only when the packet header or a packet
- * context holds one. Anything else is unsupported: the checker then validates nothing rather than
- * guess. Text cut inside a comment, a string or a block is the one syntax error reported as such:
- * no valid TSDL ends there.
+ * The subset is what LTTng-UST 2.13 writes: `typealias`/`typedef` of integers and structures,
+ * named structures, the `trace`, `stream`, `event`, `clock`, `env` and `callsite` blocks.
+ * Enumerations, variants, strings, floating-point numbers and sequences are stepped over whole;
+ * they make the layout unsupported only when the packet header or a packet context holds one.
+ * Anything else is unsupported: the checker then validates nothing rather than guess. Two syntax
+ * errors are reported as such, since no valid TSDL has them: text cut inside a comment, a string or
+ * a block, and a byte that TSDL holds only in strings and comments. A name used without a
+ * declaration is remarked on (babeltrace2's own error does not say where).
  *
- * Costs are linear in the text: names are found through a hash table, nested constructs are
- * bounded in depth, and every token is read once.
+ * Costs are linear in the text: names are found through a hash table, each type is measured once,
+ * nested constructs are bounded in depth, and every token is read once.
  */
 #include "ctf_layout.h"
 
@@ -212,6 +213,10 @@ struct type {
     uint64_t length;
     /* the rest: what it is, for messages ("a string") */
     const char *what;
+    /* measure()'s answer, once known (1 placed, -1 not), so a type used many times is measured once. */
+    int measured;
+    uint64_t measured_align, measured_bits;
+    const char *measured_what;
 };
 
 struct member {
@@ -318,6 +323,8 @@ static int name_define(struct name_table *table, const char *name, const struct 
 
 /* Nested structures, blocks and bracketed groups deeper than this are not read. */
 #define MAX_DEPTH 64
+/* The most fields a packet header or context may have for the checker to read it. */
+#define MAX_LAYOUT_FIELDS 256
 
 struct stream_declaration {
     int has_id;
@@ -1274,13 +1281,9 @@ static void parse_text(struct parser *parser) {
 
 static uint64_t round_up(uint64_t value, uint64_t align) { return (value + align - 1) / align * align; }
 
-/* The alignment and size in bits of a type the checker can place; 0 when it cannot. `what`
- * receives what it cannot place. */
-static int measure(const struct type *type, uint64_t *align, uint64_t *bits, const char **what, int depth) {
-    if (depth > MAX_DEPTH) {
-        *what = "a type nested too deep";
-        return 0;
-    }
+static int measure(const struct type *type, uint64_t *align, uint64_t *bits, const char **what, int depth);
+
+static int measure_once(const struct type *type, uint64_t *align, uint64_t *bits, const char **what, int depth) {
     switch (type->kind) {
     case TYPE_INTEGER:
         *align = type->align;
@@ -1324,6 +1327,30 @@ static int measure(const struct type *type, uint64_t *align, uint64_t *bits, con
     }
 }
 
+/* The alignment and size in bits of a type the checker can place; 0 when it cannot. `what`
+ * receives what it cannot place. Each type is measured once: structures that hold the same
+ * structure twice, nested, cost their number of declarations, not 2 to the power of their depth. */
+static int measure(const struct type *type, uint64_t *align, uint64_t *bits, const char **what, int depth) {
+    /* The types are the parser's, in its arena: measuring annotates them. */
+    struct type *memo = (struct type *)type;
+    if (memo->measured == 0) {
+        if (depth > MAX_DEPTH) {
+            *what = "a type nested too deep";
+            return 0;
+        }
+        memo->measured_what = NULL;
+        int placed = measure_once(type, &memo->measured_align, &memo->measured_bits, &memo->measured_what, depth);
+        memo->measured = placed ? 1 : -1;
+    }
+    if (memo->measured < 0) {
+        *what = memo->measured_what;
+        return 0;
+    }
+    *align = memo->measured_align;
+    *bits = memo->measured_bits;
+    return 1;
+}
+
 static int role_of(const char *name) {
     if (name[0] == '_') name++; /* TSDL's leading underscore is not part of the field's name */
     for (int role = 0; role < CTF_ROLES; role++) {
@@ -1354,6 +1381,12 @@ static int place(struct parser *parser, const struct type *structure, const char
             }
         }
         snprintf(problem->message, sizeof problem->message, "%s holds %s: the checker does not read it", scope, what);
+        return 0;
+    }
+    if (structure->member_count > MAX_LAYOUT_FIELDS) {
+        /* Each stream class places its context's fields: bounded, the cost stays linear in the text. */
+        snprintf(problem->message, sizeof problem->message, "%s has more than the %d fields the checker reads", scope,
+            MAX_LAYOUT_FIELDS);
         return 0;
     }
     *bit = round_up(*bit, align);

@@ -19,8 +19,9 @@ struct StatsCommand: ParsableCommand {
             Unreadable lines are reported on standard error with their line numbers, the statistics \
             cover the valid lines, and the exit status is 1; so are an LTTng trace's damaged packets \
             (with their files and bytes). A trace that cannot be read to its end (an I/O error, an \
-            event babeltrace2 cannot decode) is reported, the statistics cover the events before, and \
-            the exit status is 1. Events the tracer discarded are reported as a warning.
+            event babeltrace2 cannot decode) is reported, the statistics cover the events before it \
+            (none are printed when there were none), and the exit status is 1. Events the tracer \
+            discarded are reported as a warning.
 
             Example: lifetrace run Scenarios/tab-switch.scenario --sink jsonl | lifetrace stats - --by-controller
             """)
@@ -54,9 +55,11 @@ struct StatsCommand: ParsableCommand {
             reader = try TraceInput.open(trace ?? "-")
         }
         var accumulator = TraceStatistics.Accumulator(byController: byController, listing: max(rows, 0))
-        // A read error ends the reading, not the statistics: they cover the events before it.
+        // A read error ends the reading, not the statistics: they cover the events before it. With
+        // none before it (a live session that does not exist), there are no statistics to print.
         let stopped = TraceInput.forEachUntilError(reader) { accumulator.add($0) }
         let unreadable = TraceInput.report(reader)
+        if stopped && reader.position == 0 { throw ExitCode.failure }
         let statistics = accumulator.statistics(source: reader.source, issues: reader.summary.issueCount)
         try TraceInput.write(json ? statistics.json() + "\n" : statistics.table(maxRows: max(rows, 0)), to: "-")
         if unreadable || stopped { throw ExitCode.failure }
