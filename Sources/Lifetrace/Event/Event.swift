@@ -15,6 +15,10 @@ public struct Event: Sendable, Hashable {
     public var subject: Subject
     /// Optional fields: target, animated, index, text, count.
     public var details: Details
+    /// Where the subject (a view) is on screen: on the `end` record of `layoutSubviews` and on
+    /// `frameChange` instants; `nil` on other events. Beside the details rather than among them, so
+    /// the details of every other hook stay as small as they are.
+    public var frame: ViewFrame?
     /// On `end` records: nanoseconds since the matching `begin`.
     public var duration: UInt64?
     /// The emitting thread's kernel thread id (LTTng's `vtid`).
@@ -32,6 +36,7 @@ public struct Event: Sendable, Hashable {
         phase: Phase,
         subject: Subject,
         details: Details = .none,
+        frame: ViewFrame? = nil,
         duration: UInt64? = nil,
         thread: UInt32 = 0,
         process: UInt32? = nil
@@ -42,6 +47,7 @@ public struct Event: Sendable, Hashable {
         self.phase = phase
         self.subject = subject
         self.details = details
+        self.frame = frame
         self.duration = duration
         self.thread = thread
         self.process = process
