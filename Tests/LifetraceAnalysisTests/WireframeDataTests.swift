@@ -120,6 +120,15 @@ import Testing
         }
     }
 
+    @Test("the Chrome export carries the frames in its args")
+    func chromeExport() throws {
+        let json = ChromeTraceExporter().export(Self.trace)
+        let args = try JQ.run(
+            ["-c", #".traceEvents[] | select(.name == "<b>Card</b> layoutSubviews" or .name == "<b>Card</b> frameChange") | .args | [.frame, .offset, .superview]"#],
+            input: json)
+        #expect(args == "[[20,57.5,300,100],[20,57.5],\"0x11\"]\n[[20,247,300,100],[20,247],\"0x11\"]\n[null,null,null]\n")
+    }
+
     @Test("a trace without frames has no wireframe data")
     func noFrames() throws {
         let json = try ReportTimelineTests.timeline(ReportTimelineTests.trace)
