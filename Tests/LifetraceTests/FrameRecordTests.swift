@@ -89,6 +89,9 @@ struct FrameRecordTests {
             frame: ViewFrame(x: 0, y: 0, width: 390, height: 844), thread: 1)
         #expect(TextLineFormat(showsEnds: true).line(moved) == "<Title: 0x6c1a2b0> frameChange frame {(0, 0), 390x844}\n")
         #expect(TextLineFormat().line(moved) == "")
+        var left = moved
+        left.frame = nil
+        #expect(TextLineFormat(showsEnds: true).line(left) == "<Title: 0x6c1a2b0> frameChange left\n")
         let sink = try TextSink(to: .file("/dev/null"), format: TextLineFormat())
         #expect(!sink.wants(.frameChange, .instant))
         #expect(sink.wants(.viewDidLoad, .instant))

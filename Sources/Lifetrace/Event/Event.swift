@@ -15,10 +15,6 @@ public struct Event: Sendable, Hashable {
     public var subject: Subject
     /// Optional fields: target, animated, index, text, count.
     public var details: Details
-    /// Where the subject (a view) is on screen: on the `end` record of `layoutSubviews` and on
-    /// `frameChange` instants; `nil` on other events. Beside the details rather than among them, so
-    /// the details of every other hook stay as small as they are.
-    public var frame: ViewFrame?
     /// On `end` records: nanoseconds since the matching `begin`.
     public var duration: UInt64?
     /// The emitting thread's kernel thread id (LTTng's `vtid`).
@@ -47,10 +43,18 @@ public struct Event: Sendable, Hashable {
         self.phase = phase
         self.subject = subject
         self.details = details
-        self.frame = frame
         self.duration = duration
         self.thread = thread
         self.process = process
+        if let frame { self.details.frame = frame }
+    }
+
+    /// Where the subject (a view) is on screen: on the `end` record of `layoutSubviews` and on
+    /// `frameChange` instants; `nil` on other events. Kept with the details' out-of-line parts, so
+    /// an event without one (nearly every event) is no larger for it.
+    public var frame: ViewFrame? {
+        get { details.frame }
+        set { details.frame = newValue }
     }
 
     /// The controller's name (shorthand for `subject.name`).

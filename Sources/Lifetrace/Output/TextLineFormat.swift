@@ -41,7 +41,8 @@ public struct TextLineFormat: Sendable, Hashable {
             buffer.append("] ")
         }
         switch shape {
-        case .plain, .frame: appendPlain(event, to: &buffer)
+        case .plain: appendPlain(event, to: &buffer)
+        case .frame: appendPlain(event, to: &buffer, leaving: event.phase == .instant && event.frame == nil)
         case .marker: appendMarker(event, to: &buffer)
         case .record: Self.appendRecord(event, to: &buffer)
         }
@@ -61,7 +62,7 @@ public struct TextLineFormat: Sendable, Hashable {
     }
 
     /// A controller's event: `<B: 0x6c16980> viewWillAppear animated`.
-    private func appendPlain(_ event: Event, to buffer: inout LineBuffer) {
+    private func appendPlain(_ event: Event, to buffer: inout LineBuffer, leaving: Bool = false) {
         let details = event.details
         Self.appendObject(event.subject, to: &buffer)
         buffer.append(UInt8(ascii: " "))
@@ -87,6 +88,8 @@ public struct TextLineFormat: Sendable, Hashable {
             buffer.append(count == 1 ? " view" : " views")
         }
         if let frame = event.frame { buffer.appendFrameText(frame) }
+        // A frame's instant without a frame: the view left its superview (or was released).
+        if leaving { buffer.append(" left") }
         if let fields = details.fields { Self.appendFields(fields, to: &buffer) }
         if event.phase == .end { appendDuration(event.duration, to: &buffer) }
         buffer.append(UInt8(ascii: "\n"))

@@ -33,6 +33,10 @@ enum Dispatch {
     /// without it.
     private static let emission = Mutex<Void>(())
 
+    /// The storage of the last framed event's details, which the next one reuses when nothing holds
+    /// it any more (``Details/attachFrame(_:reusing:)``). Guarded by `emission`.
+    nonisolated(unsafe) private static var spareFrameStorage: Details.Strings?
+
     /// A sink scoped to the current task (tests, embedded runs); set by ``LifetraceSystem``.
     @TaskLocal
     static var scopedBox: SinkBox?
@@ -176,10 +180,19 @@ enum Dispatch {
             let now = MonotonicClock.now()
             var duration: UInt64?
             if phase == .end, case .timed(let begin) = start { duration = now &- begin }
+            guard let frame else {
+                sink.emit(
+                    Event(
+                        seq: seq, timestamp: now, hook: hook, phase: phase, subject: subject, details: details,
+                        duration: duration, thread: thread))
+                return .timed(now)
+            }
+            var framed = details
+            framed.attachFrame(frame, reusing: &spareFrameStorage)
             sink.emit(
                 Event(
-                    seq: seq, timestamp: now, hook: hook, phase: phase, subject: subject, details: details,
-                    frame: frame, duration: duration, thread: thread))
+                    seq: seq, timestamp: now, hook: hook, phase: phase, subject: subject, details: framed,
+                    duration: duration, thread: thread))
             return .timed(now)
         }
     }
