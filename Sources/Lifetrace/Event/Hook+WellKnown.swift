@@ -141,7 +141,7 @@ extension Hook {
     @inlinable public static var sceneDidEnterBackground: Hook { Hook(code: 68) }
     /// The system removed the scene from the app (`sceneDidDisconnect(_:)`): its windows and controllers go.
     @inlinable public static var sceneDidDisconnect: Hook { Hook(code: 69) }
-    /// A view moved without being resized, or changed superview, so no `layoutSubviews` of its own tells where it is (a scroll moves each subview of the scrolled view): carries the frame as the `end` of `layoutSubviews` does; without a frame, the view left its superview.
+    /// A view moved without being resized, or changed superview, so no `layoutSubviews` of its own tells where it is (a scroll moves each subview of the scrolled view): carries the frame as the `end` of `layoutSubviews` does; without a frame, the view left its superview or was released.
     @inlinable public static var frameChange: Hook { Hook(code: 70) }
 }
 
