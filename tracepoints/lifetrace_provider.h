@@ -70,6 +70,24 @@ LTTNG_UST_TRACEPOINT_EVENT_CLASS(lifetrace, count_exit_event,
         lttng_ust_field_integer(int64_t, count, count)))
 
 /*
+ * A view's frame (shape FRAME's `_exit` and instant records): x, y, width and height in the
+ * window's coordinates, offset_x and offset_y from the superview's corner, in points, as doubles
+ * (a view's geometry is CGFloat, a double: the JSON lines read back exactly); superview_id the
+ * superview's identity, 0 for none. A record without a frame has x, y, width and height NaN.
+ */
+LTTNG_UST_TRACEPOINT_EVENT_CLASS(lifetrace, frame_event,
+    LTTNG_UST_TP_ARGS(uint64_t, seq, const char *, controller, uint64_t, id, const struct lifetrace_frame *, frame),
+    LTTNG_UST_TP_FIELDS(
+        LIFETRACE_CONTROLLER_FIELDS
+        lttng_ust_field_float(double, x, frame->x)
+        lttng_ust_field_float(double, y, frame->y)
+        lttng_ust_field_float(double, width, frame->width)
+        lttng_ust_field_float(double, height, frame->height)
+        lttng_ust_field_float(double, offset_x, frame->offset_x)
+        lttng_ust_field_float(double, offset_y, frame->offset_y)
+        lttng_ust_field_integer_hex(uint64_t, superview_id, frame->superview_id)))
+
+/*
  * Log records (shape LOG): `controller` is the logger's label, `text` the message, `level` swift-log's
  * level (0 trace … 6 critical), `metadata` a JSON object; `file`, `line` and `function` are NULL and
  * -1 unless the handler was asked for them; `span_id` is the span the record was logged in (0: none). One instance per level, each with its LTTng log level,
@@ -163,7 +181,8 @@ LTTNG_UST_TRACEPOINT_EVENT_CLASS(lifetrace, custom_event,
 
 /*
  * One instance per hook and phase, from hooks.def: STEM_entry and STEM (instant) in the hook's shape
- * class, STEM_exit in exit_event (count_exit_event for the shapes whose exit carries a count). The
+ * class, STEM_exit in exit_event (count_exit_event for the shapes whose exit carries a count; FRAME's
+ * exit and instant in frame_event). The
  * argument lists are function-like macros, named without their parentheses where they are passed
  * on, so that they expand only inside LTTng's own macro (whose arguments are split before).
  */
@@ -195,6 +214,13 @@ LTTNG_UST_TRACEPOINT_EVENT_CLASS(lifetrace, custom_event,
     LIFETRACE_INSTANCES(count_event, LIFETRACE_COUNT_ARGS, count_exit_event, LIFETRACE_COUNT_EXIT_ARGS, stem)
 #define LIFETRACE_INSTANCES_TEXT_COUNT(stem) \
     LIFETRACE_INSTANCES(text_event, LIFETRACE_TEXT_ARGS, count_exit_event, LIFETRACE_COUNT_EXIT_ARGS, stem)
+/* FRAME: the entry is a controller's; the exit and the instant carry the frame. */
+#define LIFETRACE_FRAME_ARGS() LTTNG_UST_TP_ARGS(uint64_t, seq, const char *, controller, uint64_t, id, \
+    const struct lifetrace_frame *, frame)
+#define LIFETRACE_INSTANCES_FRAME(stem) \
+    LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(lifetrace, controller_event, lifetrace, stem##_entry, LIFETRACE_CONTROLLER_ARGS()) \
+    LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(lifetrace, frame_event, lifetrace, stem##_exit, LIFETRACE_FRAME_ARGS()) \
+    LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(lifetrace, frame_event, lifetrace, stem, LIFETRACE_FRAME_ARGS())
 
 #define LIFETRACE_LOG_ARGS() LTTNG_UST_TP_ARGS(uint64_t, seq, const char *, controller, int8_t, level, const char *, text, \
     const char *, metadata, const char *, source, const char *, file, int64_t, line, const char *, function, \

@@ -27,6 +27,11 @@
 static const int lifetrace_tp_never = 0;
 static const int lifetrace_tp_always = 1;
 
+/* A FRAME record without a frame: x, y, width and height NaN (readers leave its frame out). */
+static const struct lifetrace_frame lifetrace_frame_absent = {
+    __builtin_nan(""), __builtin_nan(""), __builtin_nan(""), __builtin_nan(""), 0, 0, 0,
+};
+
 #define LIFETRACE_STATE(stem) &lttng_ust_tracepoint_lifetrace___##stem.state
 #define LIFETRACE_STATES(stem) LIFETRACE_STATE(stem##_entry), LIFETRACE_STATE(stem##_exit), LIFETRACE_STATE(stem),
 #define LIFETRACE_STATES_CONTROLLER LIFETRACE_STATES
@@ -35,6 +40,7 @@ static const int lifetrace_tp_always = 1;
 #define LIFETRACE_STATES_STEP LIFETRACE_STATES
 #define LIFETRACE_STATES_COUNT LIFETRACE_STATES
 #define LIFETRACE_STATES_TEXT_COUNT LIFETRACE_STATES
+#define LIFETRACE_STATES_FRAME LIFETRACE_STATES
 #define LIFETRACE_STATES_SPAN LIFETRACE_STATES
 #define LIFETRACE_STATES_LOG(stem) &lifetrace_tp_never, &lifetrace_tp_never, &lifetrace_tp_always,
 #define LIFETRACE_HOOK(code, hook, member, stem, shape, category, doc) LIFETRACE_STATES_##shape(stem)
@@ -77,9 +83,21 @@ const char *lifetrace_tp_hook_name(unsigned code) {
 #define LIFETRACE_FIRE_STEP(name) lttng_ust_tracepoint(lifetrace, name, seq, controller, id, index, text)
 #define LIFETRACE_FIRE_COUNT(name) lttng_ust_tracepoint(lifetrace, name, seq, controller, id)
 #define LIFETRACE_FIRE_TEXT_COUNT LIFETRACE_FIRE_TEXT
+#define LIFETRACE_FIRE_FRAME LIFETRACE_FIRE_CONTROLLER
 /* Logs and spans have fields of their own: lifetrace_tp_log and lifetrace_tp_span fire them. */
 #define LIFETRACE_FIRE_LOG(name) (void)0
 #define LIFETRACE_FIRE_SPAN(name) (void)0
+
+/* Instants fire their shape's entry class, but FRAME's, which is its exit's. */
+#define LIFETRACE_INSTANT_CONTROLLER LIFETRACE_FIRE_CONTROLLER
+#define LIFETRACE_INSTANT_TARGET LIFETRACE_FIRE_TARGET
+#define LIFETRACE_INSTANT_TEXT LIFETRACE_FIRE_TEXT
+#define LIFETRACE_INSTANT_STEP LIFETRACE_FIRE_STEP
+#define LIFETRACE_INSTANT_COUNT LIFETRACE_FIRE_COUNT
+#define LIFETRACE_INSTANT_TEXT_COUNT LIFETRACE_FIRE_TEXT_COUNT
+#define LIFETRACE_INSTANT_FRAME LIFETRACE_EXIT_FRAME
+#define LIFETRACE_INSTANT_LOG LIFETRACE_FIRE_LOG
+#define LIFETRACE_INSTANT_SPAN LIFETRACE_FIRE_SPAN
 
 #define LIFETRACE_EXIT_CONTROLLER(name) lttng_ust_tracepoint(lifetrace, name, seq, controller, id)
 #define LIFETRACE_EXIT_TARGET LIFETRACE_EXIT_CONTROLLER
@@ -87,6 +105,8 @@ const char *lifetrace_tp_hook_name(unsigned code) {
 #define LIFETRACE_EXIT_STEP LIFETRACE_EXIT_CONTROLLER
 #define LIFETRACE_EXIT_COUNT(name) lttng_ust_tracepoint(lifetrace, name, seq, controller, id, count)
 #define LIFETRACE_EXIT_TEXT_COUNT LIFETRACE_EXIT_COUNT
+/* Through lifetrace_tp_fire a FRAME record has no frame (lifetrace_tp_fire_frame gives one). */
+#define LIFETRACE_EXIT_FRAME(name) lttng_ust_tracepoint(lifetrace, name, seq, controller, id, &lifetrace_frame_absent)
 #define LIFETRACE_EXIT_LOG(name) (void)0
 #define LIFETRACE_EXIT_SPAN(name) (void)0
 
@@ -143,6 +163,7 @@ const char *lifetrace_tp_hook_name(unsigned code) {
 #define LIFETRACE_FUNCTIONS_STEP(stem)
 #define LIFETRACE_FUNCTIONS_COUNT(stem)
 #define LIFETRACE_FUNCTIONS_TEXT_COUNT(stem)
+#define LIFETRACE_FUNCTIONS_FRAME(stem)
 #define LIFETRACE_FUNCTIONS_LOG LIFETRACE_LOG_FUNCTIONS
 #define LIFETRACE_FUNCTIONS_SPAN LIFETRACE_SPAN_FUNCTIONS
 #define LIFETRACE_HOOK(code, hook, member, stem, shape, category, doc) LIFETRACE_FUNCTIONS_##shape(stem)
@@ -174,7 +195,7 @@ void lifetrace_tp_fire(unsigned slot, const char *hook, uint64_t seq, const char
 #define LIFETRACE_HOOK(code, hook, member, stem, shape, category, doc) \
     case (code) * 3: LIFETRACE_FIRE_##shape(stem##_entry); break; \
     case (code) * 3 + 1: LIFETRACE_EXIT_##shape(stem##_exit); break; \
-    case (code) * 3 + 2: LIFETRACE_FIRE_##shape(stem); break;
+    case (code) * 3 + 2: LIFETRACE_INSTANT_##shape(stem); break;
 #include "hooks.def"
 #undef LIFETRACE_HOOK
     default:
@@ -183,5 +204,28 @@ void lifetrace_tp_fire(unsigned slot, const char *hook, uint64_t seq, const char
                 animated, index, text, count);
         }
         break;
+    }
+}
+
+/* The FRAME hooks' exit and instant slots, with the frame given. */
+#define LIFETRACE_FRAME_CASES_CONTROLLER(code, stem)
+#define LIFETRACE_FRAME_CASES_TARGET(code, stem)
+#define LIFETRACE_FRAME_CASES_TEXT(code, stem)
+#define LIFETRACE_FRAME_CASES_STEP(code, stem)
+#define LIFETRACE_FRAME_CASES_COUNT(code, stem)
+#define LIFETRACE_FRAME_CASES_TEXT_COUNT(code, stem)
+#define LIFETRACE_FRAME_CASES_LOG(code, stem)
+#define LIFETRACE_FRAME_CASES_SPAN(code, stem)
+#define LIFETRACE_FRAME_CASES_FRAME(code, stem) \
+    case (code) * 3 + 1: lttng_ust_tracepoint(lifetrace, stem##_exit, seq, controller, id, frame); return 1; \
+    case (code) * 3 + 2: lttng_ust_tracepoint(lifetrace, stem, seq, controller, id, frame); return 1;
+int lifetrace_tp_fire_frame(unsigned slot, uint64_t seq, const char *controller, uint64_t id,
+    const struct lifetrace_frame *frame) {
+    switch (slot) {
+#define LIFETRACE_HOOK(code, hook, member, stem, shape, category, doc) LIFETRACE_FRAME_CASES_##shape(code, stem)
+#include "hooks.def"
+#undef LIFETRACE_HOOK
+    default:
+        return 0;
     }
 }

@@ -44,6 +44,8 @@
     X(bt_field_class_structure_member_get_name) \
     X(bt_field_integer_signed_get_value) \
     X(bt_field_integer_unsigned_get_value) \
+    X(bt_field_real_double_precision_get_value) \
+    X(bt_field_real_single_precision_get_value) \
     X(bt_field_string_get_value) \
     X(bt_field_structure_borrow_member_field_by_index_const) \
     X(bt_graph_add_filter_component) \

@@ -13,6 +13,7 @@
  * first. */
 #include "babeltrace_library.h"
 #include "event_classes.h"
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,6 +88,20 @@ static int deliver_event(struct lifetrace_ctf_reader *reader, const bt_message *
     record.trace_id_low = lifetrace_member_unsigned(payload, info, SLOT_TRACE_LOW);
     record.parent_id = lifetrace_member_unsigned(payload, info, SLOT_PARENT_ID);
     record.kind = lifetrace_member_integer(payload, info, SLOT_KIND);
+    /* A frame: all four of x, y, width and height, not all NaN (the FRAME shape's "no frame"). */
+    record.has_frame = 0;
+    record.x = record.y = record.width = record.height = __builtin_nan("");
+    if (info->member[SLOT_X] >= 0 && info->member[SLOT_Y] >= 0 && info->member[SLOT_WIDTH] >= 0
+        && info->member[SLOT_HEIGHT] >= 0) {
+        record.x = lifetrace_member_real(payload, info, SLOT_X);
+        record.y = lifetrace_member_real(payload, info, SLOT_Y);
+        record.width = lifetrace_member_real(payload, info, SLOT_WIDTH);
+        record.height = lifetrace_member_real(payload, info, SLOT_HEIGHT);
+        record.has_frame = !(isnan(record.x) && isnan(record.y) && isnan(record.width) && isnan(record.height));
+    }
+    record.offset_x = info->member[SLOT_OFFSET_X] >= 0 ? lifetrace_member_real(payload, info, SLOT_OFFSET_X) : record.x;
+    record.offset_y = info->member[SLOT_OFFSET_Y] >= 0 ? lifetrace_member_real(payload, info, SLOT_OFFSET_Y) : record.y;
+    record.superview_id = lifetrace_member_unsigned(payload, info, SLOT_SUPERVIEW_ID);
     record.vtid = lifetrace_member_integer(context, info, SLOT_VTID);
     record.vpid = lifetrace_member_integer(context, info, SLOT_VPID);
     record.procname = lifetrace_member_string(context, info, SLOT_PROCNAME);

@@ -25,6 +25,7 @@ static const unsigned char hook_is_log[] = {
 #define LIFETRACE_IS_LOG_STEP 0
 #define LIFETRACE_IS_LOG_COUNT 0
 #define LIFETRACE_IS_LOG_TEXT_COUNT 0
+#define LIFETRACE_IS_LOG_FRAME 0
 #define LIFETRACE_IS_LOG_SPAN 0
 #define LIFETRACE_IS_LOG_LOG 1
 #include "../../tracepoints/hooks.def"
@@ -34,6 +35,7 @@ static const unsigned char hook_is_log[] = {
 static const char *const slot_names[ALL_SLOTS] = {
     "hook", "seq", "controller", "id", "target", "target_id", "animated", "index", "text", "count",
     "level", "source", "span_id", "trace_id_high", "trace_id_low", "parent_id", "kind",
+    "x", "y", "width", "height", "offset_x", "offset_y", "superview_id",
     "vtid", "vpid", "procname",
 };
 
@@ -50,12 +52,15 @@ static void find_members(const bt_field_class *structure, int first, int last, s
             bt_field_class_type kind = BT(bt_field_class_get_type)(type);
             int is_string = kind == BT_FIELD_CLASS_TYPE_STRING;
             int is_integer = bt_field_class_type_is(kind, BT_FIELD_CLASS_TYPE_INTEGER);
+            int is_real = bt_field_class_type_is(kind, BT_FIELD_CLASS_TYPE_REAL);
             int wants_string = slot == SLOT_HOOK || slot == SLOT_CONTROLLER || slot == SLOT_TARGET
                 || slot == SLOT_TEXT || slot == SLOT_PROCNAME || slot == SLOT_SOURCE;
+            int wants_real = slot >= SLOT_X && slot <= SLOT_OFFSET_Y;
             /* A member of another type than the provider's is left out rather than misread. */
-            if ((wants_string && is_string) || (!wants_string && is_integer)) {
+            if ((wants_string && is_string) || (wants_real && is_real) || (!wants_string && !wants_real && is_integer)) {
                 info->member[slot] = (int64_t)index;
                 info->is_signed[slot] = (unsigned char)bt_field_class_type_is(kind, BT_FIELD_CLASS_TYPE_SIGNED_INTEGER);
+                info->is_single[slot] = (unsigned char)(kind == BT_FIELD_CLASS_TYPE_SINGLE_PRECISION_REAL);
             }
         }
     }

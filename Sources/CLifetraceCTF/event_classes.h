@@ -15,7 +15,8 @@
 enum slot {
     SLOT_HOOK, SLOT_SEQ, SLOT_CONTROLLER, SLOT_ID, SLOT_TARGET, SLOT_TARGET_ID, SLOT_ANIMATED,
     SLOT_INDEX, SLOT_TEXT, SLOT_COUNT, SLOT_LEVEL, SLOT_SOURCE, SLOT_SPAN_ID, SLOT_TRACE_HIGH, SLOT_TRACE_LOW,
-    SLOT_PARENT_ID, SLOT_KIND, PAYLOAD_SLOTS,
+    SLOT_PARENT_ID, SLOT_KIND, SLOT_X, SLOT_Y, SLOT_WIDTH, SLOT_HEIGHT, SLOT_OFFSET_X, SLOT_OFFSET_Y,
+    SLOT_SUPERVIEW_ID, PAYLOAD_SLOTS,
     SLOT_VTID = PAYLOAD_SLOTS, SLOT_VPID, SLOT_PROCNAME, ALL_SLOTS
 };
 
@@ -28,6 +29,7 @@ struct class_info {
     int32_t phase;
     int64_t member[ALL_SLOTS];         /* member index, or -1 when the class has no such member */
     unsigned char is_signed[ALL_SLOTS];
+    unsigned char is_single[ALL_SLOTS]; /* a real member of single precision (the others: double) */
     uint64_t frequency;                /* of the stream class's clock, in Hz (0: no clock) */
 };
 
@@ -45,7 +47,7 @@ const struct class_info *lifetrace_class_info(struct class_table *table, const b
 void lifetrace_class_table_free(struct class_table *table);
 
 /* A member of `structure` (the payload or the context) as a signed or unsigned integer (-1 or 0
- * when absent), or as a string (NULL when absent: LTTng writes a NULL `const char *` as "(null)"). */
+ * when absent), as a real number, or as a string (NULL when absent: LTTng writes a NULL `const char *` as "(null)"). */
 static inline int64_t lifetrace_member_integer(const bt_field *structure, const struct class_info *info, int slot) {
     if (structure == NULL || info->member[slot] < 0) return -1;
     const bt_field *field = BT(bt_field_structure_borrow_member_field_by_index_const)(structure, (uint64_t)info->member[slot]);
@@ -58,6 +60,14 @@ static inline uint64_t lifetrace_member_unsigned(const bt_field *structure, cons
     const bt_field *field = BT(bt_field_structure_borrow_member_field_by_index_const)(structure, (uint64_t)info->member[slot]);
     return info->is_signed[slot] ? (uint64_t)BT(bt_field_integer_signed_get_value)(field)
                                  : BT(bt_field_integer_unsigned_get_value)(field);
+}
+
+/* A real member (a frame's coordinates) as a double; NaN when absent. */
+static inline double lifetrace_member_real(const bt_field *structure, const struct class_info *info, int slot) {
+    if (structure == NULL || info->member[slot] < 0) return __builtin_nan("");
+    const bt_field *field = BT(bt_field_structure_borrow_member_field_by_index_const)(structure, (uint64_t)info->member[slot]);
+    return info->is_single[slot] ? (double)BT(bt_field_real_single_precision_get_value)(field)
+                                 : BT(bt_field_real_double_precision_get_value)(field);
 }
 
 static inline const char *lifetrace_member_string(const bt_field *structure, const struct class_info *info, int slot) {

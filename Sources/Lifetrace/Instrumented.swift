@@ -80,6 +80,23 @@ extension Instrumented {
         state.end(instrumentationSubject, count: count)
     }
 
+    /// Emits the `end` record of an interval begun with
+    /// ``beginInterval(_:animated:target:text:index:)`` with the subject's place on screen (a view's
+    /// `layoutSubviews`): `frame` runs only when a sink wants the record, so with none it costs
+    /// nothing.
+    @inlinable
+    public func endInterval(_ state: IntervalState, frame: @autoclosure () -> ViewFrame?) {
+        state.end(instrumentationSubject, frame: frame)
+    }
+
+    /// Emits an instant of `hook` with the subject's place on screen (a view's `frameChange`):
+    /// `frame` runs only when a sink wants the instant.
+    @inlinable
+    public func emitEvent(_ hook: Hook, frame: @autoclosure () -> ViewFrame?) {
+        guard LifetraceSystem.wantsInstant(hook) else { return }
+        Dispatch.instant(hook, instrumentationSubject, .none, frame: frame)
+    }
+
     /// Emits an instant event for `hook`.
     @inlinable
     public func emitEvent(

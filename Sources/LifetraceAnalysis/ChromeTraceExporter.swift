@@ -12,7 +12,8 @@ import Lifetrace
 /// - Timestamps and durations are microseconds (fractional, exact to the nanosecond); `ts` is the
 ///   trace's `CLOCK_MONOTONIC` time, so the export lines up with other traces of the same machine.
 /// - Each event's `args` carry the record's fields: `controller`, `id`, `target`, `animated`,
-///   `index`, `text`, `count`, `seq`.
+///   `index`, `text`, `count`, a view's `frame`, `offset` and `superview` (a `layoutSubviews`'s
+///   from its end record), `seq`.
 ///
 /// An interval whose end is missing (a truncated trace) is closed at the trace's last timestamp and
 /// marked `"unfinished": true` in its `args`.
@@ -48,6 +49,11 @@ public struct ChromeTraceExporter: Sendable {
             fields.add("index", details.index.map { .integer($0) })
             fields.add("text", details.text.map { .string($0) })
             fields.add("count", details.count.map { .integer($0) })
+            if let frame = event?.frame ?? interval?.endIndex.flatMap({ events[$0].frame }) {
+                fields.add("frame", .numbers([frame.x, frame.y, frame.width, frame.height]))
+                fields.add("offset", .numbers([frame.offsetX, frame.offsetY]))
+                fields.add("superview", frame.superview.map { .string("0x" + String($0, radix: 16)) })
+            }
             for field in details.fields ?? [] { fields.add(field: field.key, .raw(field.value.json)) }
             if let interval {
                 fields.add("seq", interval.beginIndex.map { .integer(events[$0].seq) })

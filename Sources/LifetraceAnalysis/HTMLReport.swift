@@ -16,6 +16,10 @@ import Lifetrace
 ///   `viewDidDisappear`) and its hooks as marks (intervals as blocks, nested ones inset; instants as
 ///   ticks), with the hook, duration and details on hover;
 /// - layout passes in a lane of their own, and scenario steps (`scenario.step`) as labels on top;
+/// - clicking a layout pass opens its wireframe: the views of its window as they were at its end
+///   (each view's latest frame record), outlined, scaled to fit and nested by superview, each
+///   labelled with its name; hovering a view shows its frame (`#wireframe=SEQ` in the address opens
+///   the pass that begins with seq `SEQ`, `&view=0x…` highlights a view);
 /// - zoom at the pointer with the wheel, pan by dragging (up and down scrolls the lanes), buttons
 ///   and keys (`+`, `-`, `0`, arrows).
 ///
@@ -85,12 +89,19 @@ public struct HTMLReport: Sendable {
             <nav id="lane-index" aria-label="Lanes"></nav>
             <div id="viewport"><div id="spacer"><canvas id="canvas" aria-label="Timeline"></canvas></div></div>
             <div id="tooltip" hidden></div>
-            <p class="help">Wheel: zoom at the pointer · Shift+wheel or drag: pan · drag up/down or wheel over the names: scroll the lanes · double-click or 0: fit · hover a mark for its duration</p>
+            <p class="help">Wheel: zoom at the pointer · Shift+wheel or drag: pan · drag up/down or wheel over the names: scroll the lanes · double-click or 0: fit · hover a mark for its duration · click a layout pass for its views' wireframe</p>
             </section>
+            <div id="wireframe" role="dialog" aria-labelledby="wireframe-title" hidden>
+            <div class="wireframe-head"><span id="wireframe-title">Layout pass</span><button id="wireframe-close" title="Close (Esc)" aria-label="Close">×</button></div>
+            <div id="wireframe-info"></div>
+            <svg id="wireframe-svg" aria-label="The views at the end of the layout pass"></svg>
+            </div>
             <section id="statistics">
             \(StatisticsHTML.render(statistics, byController: byController))
             </section>
             <script type="application/json" id="trace-data">\(timeline.json)</script>
+            <script>
+            \(ReportAssets.wireframeJS)</script>
             <script>
             \(ReportAssets.reportJS)</script>
             </body>

@@ -19,6 +19,9 @@ struct JSONObject {
         case raw(String)
         /// An array of integers, `[1,2,3]`, written straight into the object's text.
         case integers([Int64])
+        /// An array of numbers, `[0,97.5,null]`: whole ones without a fraction, others as Swift
+        /// prints them (the shortest text that reads back the same), `null` for one not finite.
+        case numbers([Double])
         /// An array of strings, each quoted, `["a","b"]`.
         case strings([String])
         /// An array of objects, one a line (`[` and `]` on lines of their own), as the report's lanes.
@@ -60,6 +63,13 @@ struct JSONObject {
             for (index, number) in numbers.enumerated() {
                 if index > 0 { text += "," }
                 text += String(number)
+            }
+            text += "]"
+        case .numbers(let numbers):
+            text += "["
+            for (index, number) in numbers.enumerated() {
+                if index > 0 { text += "," }
+                text += JSONText.number(number)
             }
             text += "]"
         case .strings(let strings):

@@ -30,6 +30,14 @@ enum JSONText {
         return out
     }
 
+    /// A number: a whole one without a fraction (`390`), another as Swift prints it (`97.5`), `null`
+    /// when it is not finite (as the JSON-lines sink writes a frame's numbers).
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == value.rounded(.towardZero), value.magnitude < 9_007_199_254_740_992 { return String(Int(value)) }
+        return value.description
+    }
+
     /// Nanoseconds as microseconds with three decimals (`1234567` → `1234.567`), exactly.
     static func microseconds(_ nanoseconds: UInt64) -> String {
         let whole = nanoseconds / 1_000

@@ -6,11 +6,14 @@ import Lifetrace
 ///
 /// `{"t0":…, "span":…, "events":…, "hooks":[names], "categories":[the hooks' categories],
 /// "details":[texts], "lanes":[{"name", "kind", "instances", "maxDuration", "marks":[hook, start,
-/// duration (-1: instant), detail, seq, depth, …], "states":[state, start, end, …], "process"}]}`,
-/// built with ``JSONObject``, one lane a line; kinds are `steps`, `layout`, `frames` (the display
-/// frames of driven scrolls, with their `budget` in nanoseconds: the script draws the budget line
-/// and marks the frames over it) and `controller`; states are 0 appearing, 1 appeared, 2
-/// disappearing.
+/// duration (-1: instant), detail, seq, depth, …], "states":[state, start, end, …], "process"}],
+/// "viewIDs", "viewNames", "frames"}`, built with ``JSONObject``, one lane a line; kinds are
+/// `steps`, `layout`, `frames` (the display frames of driven scrolls, with their `budget` in
+/// nanoseconds: the script draws the budget line and marks the frames over it) and `controller`;
+/// states are 0 appearing, 1 appeared, 2 disappearing. When the trace has views' frames, the layout
+/// lane has `"wireframes":[mark, records, window, …]` (a pass's mark number in its lane, how many
+/// frame records come before its end, its window's view number or -1), and the views' arrays are
+/// ``ReportWireframes``'s: clicking a pass draws its window's hierarchy.
 ///
 /// A trace of several processes (events with a `pid`, as an LTTng session's) gets a lane group per
 /// process: each lane belongs to one process (`process`), the groups in order of process id, and
@@ -26,6 +29,8 @@ struct ReportTimeline {
         var ids = Set<UInt>()
         /// A frames lane's budget per frame, in nanoseconds (0: none announced).
         var budget: Int64 = 0
+        /// The layout lane's passes that have a wireframe: mark number, frame records, window.
+        var wireframes: [Int64] = []
     }
 
     /// The JSON text.
@@ -49,10 +54,10 @@ struct ReportTimeline {
         var detailIndex: [String: Int] = [:]
         // The layout lane holds the passes and what runs inside them for views and the engine
         // (each view's updateConstraints and layoutSubviews, the solve, properties updates and the
-        // observed changes that asked for them), nested under its pass.
+        // observed changes that asked for them, views' frame changes), nested under its pass.
         let layoutHooks: Set<Hook> = [
             .layoutPass, .layoutEngineSolve, .updateConstraints, .layoutSubviews, .unsatisfiableConstraints, .ambiguousLayout,
-            .updateProperties, .observedChange,
+            .updateProperties, .observedChange, .frameChange,
         ]
         let groupsByProcess = Set(events.compactMap(\.process)).count > 1
         func laneKey(_ hook: Hook, _ subject: Subject, _ process: UInt32?) -> String {
@@ -102,7 +107,8 @@ struct ReportTimeline {
             return Int64(details.count - 1)
         }
 
-        // Marks: intervals and instants, ordered by start, with their nesting depth in the lane.
+        // Marks: intervals and instants, ordered by start, with their nesting depth in the lane; a
+        // layout pass's, the frame records up to its end and its window's view (its wireframe).
         struct Mark {
             var lane: Int
             var hook: Int64
@@ -110,7 +116,9 @@ struct ReportTimeline {
             var duration: Int64
             var detail: Int64
             var seq: Int64
+            var wireframe: (records: Int64, window: Int64)?
         }
+        let wireframes = ReportWireframes(trace)
         var marks: [Mark] = []
         for interval in trace.intervals() {
             let index = lane(for: interval.hook, interval.subject, interval.process)
@@ -122,11 +130,16 @@ struct ReportTimeline {
             }
             let end = interval.endTimestamp ?? max(t1, interval.startTimestamp)
             let seq = interval.beginIndex.map { events[$0].seq } ?? interval.endIndex.map { events[$0].seq } ?? 0
+            var wireframe: (records: Int64, window: Int64)?
+            if interval.hook == .layoutPass, !wireframes.isEmpty {
+                let records = wireframes.recordCount(throughEvent: interval.endIndex)
+                wireframe = (Int64(records), Int64(wireframes.view(interval.subject.id, process: interval.process)))
+            }
             marks.append(Mark(
                 lane: index, hook: hookNumber(interval.hook), start: offset(interval.startTimestamp),
                 duration: Int64(clamping: end &- interval.startTimestamp),
                 detail: detailNumber(interval.hook, interval.subject, interval.details, unfinished: interval.endTimestamp == nil),
-                seq: Int64(clamping: seq)))
+                seq: Int64(clamping: seq), wireframe: wireframe))
         }
         for event in events where event.phase == .instant {
             let index = lane(for: event.hook, event.subject, event.process)
@@ -142,6 +155,9 @@ struct ReportTimeline {
             while let top = stacks[mark.lane].last, top <= mark.start { stacks[mark.lane].removeLast() }
             let depth = Int64(stacks[mark.lane].count)
             if mark.duration >= 0 { stacks[mark.lane].append(end) }
+            if let wireframe = mark.wireframe {
+                lanes[mark.lane].wireframes += [Int64(lanes[mark.lane].marks.count / 6), wireframe.records, wireframe.window]
+            }
             lanes[mark.lane].marks.append(mark.hook)
             lanes[mark.lane].marks.append(mark.start)
             lanes[mark.lane].marks.append(mark.duration)
@@ -224,8 +240,10 @@ struct ReportTimeline {
             object.add("states", .integers(lane.states))
             object.add("process", lane.process.map { .integer($0) })
             if lane.kind == "frames" { object.add("budget", .integer(lane.budget)) }
+            if !lane.wireframes.isEmpty { object.add("wireframes", .integers(lane.wireframes)) }
             return object
         }))
+        wireframes.add(to: &json)
         self.json = json.json
         laneNames = lanes.map(\.name)
     }

@@ -23,8 +23,8 @@ import LifetraceAnalysis
 /// The events equal the JSON-lines sink's records of the same run but for `ts`, LTTng's own
 /// timestamp, and `dur_ns`, the end's timestamp less its begin's: an end record is paired with the
 /// innermost open begin of the same process, thread, identity and hook, and repeats its details (the
-/// `_exit` tracepoints carry only seq, controller, id and count). An end whose begin the trace does
-/// not hold has no duration. Events the tracer discarded and packets lost are counted in
+/// `_exit` tracepoints carry only seq, controller, id and count, and `layoutSubviews`'s its view's
+/// frame, which the end keeps). An end whose begin the trace does not hold has no duration. Events the tracer discarded and packets lost are counted in
 /// ``summary``; after a gap, pairing starts afresh so no interval spans it.
 ///
 /// A recorded trace is checked before babeltrace2 reads it: a metadata file cut or corrupt is an

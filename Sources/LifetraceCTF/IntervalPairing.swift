@@ -35,8 +35,10 @@ struct IntervalPairing {
         if !stack.isEmpty { open[key] = stack }
         event.duration = event.timestamp >= begin.timestamp ? event.timestamp - begin.timestamp : 0
         let count = event.details.count
+        let frame = event.frame
         event.details = begin.details
         if let count { event.details.count = count }
+        if let frame { event.frame = frame }
     }
 
     /// Forgets every open interval (after a gap in the trace).

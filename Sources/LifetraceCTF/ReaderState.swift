@@ -64,11 +64,19 @@ final class ReaderState {
         var event = Event(
             seq: record.seq, timestamp: UInt64(max(record.timestamp, 0)), hook: hook, phase: phase,
             subject: Subject(name: record.controller.map { String(cString: $0) } ?? "", id: UInt(record.id)),
-            details: details, thread: record.vtid >= 0 ? UInt32(truncatingIfNeeded: record.vtid) : 0,
+            details: details, frame: Self.frame(of: record), thread: record.vtid >= 0 ? UInt32(truncatingIfNeeded: record.vtid) : 0,
             process: record.vpid >= 0 ? UInt32(truncatingIfNeeded: record.vpid) : nil)
         pairing.pair(&event)
         summary.events += 1
         pending.append(event)
+    }
+
+    /// The view's frame of a FRAME-shaped record (`layoutSubviews`'s end, `frameChange`), else `nil`.
+    private static func frame(of record: lifetrace_ctf_record) -> ViewFrame? {
+        guard record.has_frame != 0 else { return nil }
+        return ViewFrame(
+            x: record.x, y: record.y, width: record.width, height: record.height, offsetX: record.offset_x,
+            offsetY: record.offset_y, superview: record.superview_id == 0 ? nil : UInt(record.superview_id))
     }
 
     /// The fields a JSON-lines reader keeps of a log record (`level`, `source`, `span_id`) or a span

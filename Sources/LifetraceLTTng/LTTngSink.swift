@@ -7,8 +7,9 @@ import LifetraceTracepoints
 /// One tracepoint per hook and phase (`lifetrace:view_will_appear_entry`, `…_exit`, and the bare
 /// `lifetrace:view_will_appear` for instants; `lifetrace:event*` for hooks of other runtimes),
 /// with the fields of the JSON lines (`seq`, `controller`, `id`, `target`, `target_id`,
-/// `animated`, `index`, `text`, `count`; LTTng adds the timestamp and, with `lttng add-context -u -t vtid`,
-/// the thread). swift-log records (the `log` hook) fire `lifetrace:log_trace` … `lifetrace:log_critical`,
+/// `animated`, `index`, `text`, `count`; a view's frame as `x`, `y`, `width`, `height`, `offset_x`,
+/// `offset_y` and `superview_id` on the `_exit` of `layoutSubviews` and on `frameChange`; LTTng adds
+/// the timestamp and, with `lttng add-context -u -t vtid`, the thread). swift-log records (the `log` hook) fire `lifetrace:log_trace` … `lifetrace:log_critical`,
 /// each with its LTTng log level, and spans `lifetrace:span_entry`, `lifetrace:span_exit` and
 /// `lifetrace:span` (`LifetraceLogging` and `LifetraceTracing` tell their fields and the log levels).
 /// Install it and attach a session at any time:
@@ -74,7 +75,25 @@ public struct LTTngSink: TracerSink, GatedSink {
     /// with others; installed alone, the sink takes ``record(_:_:_:_:seq:)`` directly).
     public func emit(_ event: Event) {
         guard wants(event.hook, event.phase) else { return }
-        record(event.hook, event.phase, event.subject, event.details, seq: event.seq)
+        if let frame = event.frame {
+            record(event.hook, event.phase, event.subject, event.details, frame: frame, seq: event.seq)
+        } else {
+            record(event.hook, event.phase, event.subject, event.details, seq: event.seq)
+        }
+    }
+
+    /// Fires the tracepoint of a hook and phase with a view's frame: the FRAME shape's `_exit` and
+    /// instant tracepoints record it (x, y, width, height, offset_x, offset_y, superview_id); any
+    /// other tracepoint has no place for it and records the event without it.
+    public func record(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, frame: ViewFrame, seq: UInt64) {
+        let slot = Self.slot(hook, phase)
+        var parts = lifetrace_frame(
+            x: frame.x, y: frame.y, width: frame.width, height: frame.height, offset_x: frame.offsetX,
+            offset_y: frame.offsetY, superview_id: UInt64(frame.superview ?? 0))
+        let fired = hook.isWellKnown && subject.name.withCString { controller in
+            lifetrace_tp_fire_frame(slot, seq, controller, UInt64(subject.id), &parts) != 0
+        }
+        if !fired { record(hook, phase, subject, details, seq: seq) }
     }
 
     /// Fires the tracepoint of a hook and phase (the system has checked ``wants(_:_:)``; LTTng checks

@@ -13,7 +13,8 @@ import Testing
     static let placements: [(file: String, before: String, after: String)] = [
         ("report.css", "<style>\n", "</style>\n"),
         ("error-handler.js", "<script>\n", "</script>\n</head>\n"),
-        ("report.js", "</script>\n<script>\n", "</script>\n</body>\n</html>\n"),
+        ("wireframe.js", "</script>\n<script>\n", "</script>\n"),
+        ("report.js", "<script>\n", "</script>\n</body>\n</html>\n"),
     ]
 
     static func text(of file: String) throws -> String { try readText(Repository.path("\(directory)/\(file)")) }
@@ -24,7 +25,7 @@ import Testing
         #expect(names == Self.placements.map(\.file).sorted())
     }
 
-    @Test("node --check accepts each script", arguments: ["error-handler.js", "report.js"])
+    @Test("node --check accepts each script", arguments: ["error-handler.js", "wireframe.js", "report.js"])
     func scriptsAreValid(file: String) throws {
         let path = Repository.path("\(Self.directory)/\(file)")
         let result = try runProcess(try tool("node"), ["--check", path])

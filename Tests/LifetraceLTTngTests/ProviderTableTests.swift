@@ -100,6 +100,8 @@ struct ProviderTableTests {
             return LTTngStructuredRecords.logLevels.map { ("\(stem)_\($0)", "log_event") }
         case "SPAN":
             return [("\(stem)_entry", "span_begin_event"), ("\(stem)_exit", "span_end_event"), (stem, "span_instant_event")]
+        case "FRAME":
+            return [("\(stem)_entry", "controller_event"), ("\(stem)_exit", "frame_event"), (stem, "frame_event")]
         default:
             let entryClass = ["CONTROLLER": "controller_event", "TARGET": "target_event", "TEXT": "text_event",
                               "STEP": "step_event", "COUNT": "count_event", "TEXT_COUNT": "text_event"]

@@ -59,6 +59,25 @@ const char *lifetrace_tp_hook_name(unsigned code);
 void lifetrace_tp_fire(unsigned slot, const char *hook, uint64_t seq, const char *controller, uint64_t id,
     const char *target, uint64_t target_id, int8_t animated, int64_t index, const char *text, int64_t count);
 
+/**
+ * A view's frame, as the FRAME shape's `_exit` and instant tracepoints record it: in points, the
+ * frame in the window's coordinates and the offset from the superview's corner; `superview_id` 0
+ * when the view has none. `lifetrace_frame_absent` stands for a record without a frame.
+ */
+struct lifetrace_frame {
+    double x, y, width, height;
+    double offset_x, offset_y;
+    uint64_t superview_id;
+};
+
+/**
+ * Fires the `_exit` (phase 1) or instant (phase 2) tracepoint of the FRAME-shaped hook of `slot`
+ * with a frame. Returns 0, firing nothing, when the slot's tracepoint carries no frame (another
+ * shape, or an entry): the caller then fires it with lifetrace_tp_fire.
+ */
+int lifetrace_tp_fire_frame(unsigned slot, uint64_t seq, const char *controller, uint64_t id,
+    const struct lifetrace_frame *frame);
+
 /** Whether a session enables the log tracepoint of swift-log's `level` (0 trace … 6 critical). */
 int lifetrace_tp_log_enabled(unsigned level);
 

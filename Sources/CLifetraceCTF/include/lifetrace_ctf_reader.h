@@ -58,6 +58,13 @@ struct lifetrace_ctf_record {
     uint64_t trace_id_low;
     uint64_t parent_id;
     int64_t kind;
+    /* A view's frame (the FRAME shape's `_exit` and instant records), when `has_frame`: in points, x,
+     * y, width and height in the window's coordinates, the offset from the superview's corner, and
+     * the superview's identity (0: none). */
+    int has_frame;
+    double x, y, width, height;
+    double offset_x, offset_y;
+    uint64_t superview_id;
     /* The `vtid`, `vpid` and `procname` contexts, when the session added them. */
     int64_t vtid;
     int64_t vpid;

@@ -12,9 +12,15 @@ public struct Details: Sendable, Hashable {
     // `Strings` once, when a sink wants the event; most hooks' details (an `animated` flag, an
     // index, a count) have none.
     //
+    // A view's frame (`Event.frame`) is kept there too, so that it costs the events of every other
+    // hook nothing (as an inline optional of the event, every event had to clear it).
+    //
     // Invariants: `strings` is `nil` when the
-    // target, the text and the fields are all absent, and never holds an empty `fields` list; it is
-    // immutable and shared by copies (setting a member makes a new one), so equality is field by field.
+    // target, the text, the fields and the frame are all absent, and never holds an empty `fields`
+    // list; it is immutable and shared by copies (setting a member makes a new one), so equality is
+    // field by field. The one exception: the system's emission path, under its lock, reuses the
+    // storage of the last framed event for the next one while nothing else holds it
+    // (``attachFrame(_:reusing:)``), so a layout pass's records allocate nothing.
     /// The hook's `animated` flag, where it has one.
     public var animated: Bool?
     /// An ordinal, such as the index of a scenario step.
@@ -23,23 +29,27 @@ public struct Details: Sendable, Hashable {
     public var count: Int?
     @usableFromInline var strings: Strings?
 
-    /// The target, text and fields, out of line (see the layout note above).
+    /// The target, text, fields and frame, out of line (see the layout note above). Only the
+    /// emission path changes `frame`, and only while it holds the one reference (see the
+    /// invariants above): so sharing it between threads is safe.
     @usableFromInline
-    final class Strings: Sendable, Hashable {
+    final class Strings: @unchecked Sendable, Hashable {
         @usableFromInline let target: Subject?
         @usableFromInline let text: String?
         @usableFromInline let fields: [Field]?
+        @usableFromInline var frame: ViewFrame?
 
         @inlinable
-        init(target: Subject?, text: String?, fields: [Field]?) {
+        init(target: Subject?, text: String?, fields: [Field]?, frame: ViewFrame? = nil) {
             self.target = target
             self.text = text
             self.fields = fields
+            self.frame = frame
         }
 
         @usableFromInline
         static func == (a: Strings, b: Strings) -> Bool {
-            a.target == b.target && a.text == b.text && a.fields == b.fields
+            a.target == b.target && a.text == b.text && a.fields == b.fields && a.frame == b.frame
         }
 
         @usableFromInline
@@ -47,6 +57,7 @@ public struct Details: Sendable, Hashable {
             hasher.combine(target)
             hasher.combine(text)
             hasher.combine(fields)
+            hasher.combine(frame)
         }
     }
 
@@ -70,14 +81,14 @@ public struct Details: Sendable, Hashable {
     @inlinable
     public var target: Subject? {
         get { strings?.target }
-        set { strings = Self.strings(target: newValue, text: strings?.text, fields: strings?.fields) }
+        set { strings = Self.strings(target: newValue, text: strings?.text, fields: strings?.fields, frame: strings?.frame) }
     }
 
     /// A short free text, such as a scenario step's line or a transition's size.
     @inlinable
     public var text: String? {
         get { strings?.text }
-        set { strings = Self.strings(target: strings?.target, text: newValue, fields: strings?.fields) }
+        set { strings = Self.strings(target: strings?.target, text: newValue, fields: strings?.fields, frame: strings?.frame) }
     }
 
     /// Named values beyond these details, in order (a log record's level and metadata, a span's
@@ -85,13 +96,36 @@ public struct Details: Sendable, Hashable {
     @inlinable
     public var fields: [Field]? {
         get { strings?.fields }
-        set { strings = Self.strings(target: strings?.target, text: strings?.text, fields: newValue) }
+        set { strings = Self.strings(target: strings?.target, text: strings?.text, fields: newValue, frame: strings?.frame) }
+    }
+
+    /// A view's frame (``Event/frame``).
+    var frame: ViewFrame? {
+        get { strings?.frame }
+        set { strings = Self.strings(target: strings?.target, text: strings?.text, fields: strings?.fields, frame: newValue) }
+    }
+
+    /// Sets the frame, in the storage of `spare` (the last framed event's) when nothing else holds
+    /// it, or in a new one that becomes the spare. Only the emission path calls it, under its lock.
+    mutating func attachFrame(_ frame: ViewFrame, reusing spare: inout Strings?) {
+        guard strings == nil else {
+            // A target, a text or fields as well: storage of its own (no hook of the runtime's).
+            self.frame = frame
+            return
+        }
+        if spare != nil, isKnownUniquelyReferenced(&spare!) {
+            spare!.frame = frame
+        } else {
+            spare = Strings(target: nil, text: nil, fields: nil, frame: frame)
+        }
+        strings = spare
     }
 
     @inlinable
-    static func strings(target: Subject?, text: String?, fields: [Field]?) -> Strings? {
+    static func strings(target: Subject?, text: String?, fields: [Field]?, frame: ViewFrame? = nil) -> Strings? {
         let fields = fields?.isEmpty == true ? nil : fields
-        return target == nil && text == nil && fields == nil ? nil : Strings(target: target, text: text, fields: fields)
+        return target == nil && text == nil && fields == nil && frame == nil
+            ? nil : Strings(target: target, text: text, fields: fields, frame: frame)
     }
 
     /// No details.

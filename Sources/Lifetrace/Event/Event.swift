@@ -32,6 +32,7 @@ public struct Event: Sendable, Hashable {
         phase: Phase,
         subject: Subject,
         details: Details = .none,
+        frame: ViewFrame? = nil,
         duration: UInt64? = nil,
         thread: UInt32 = 0,
         process: UInt32? = nil
@@ -45,6 +46,15 @@ public struct Event: Sendable, Hashable {
         self.duration = duration
         self.thread = thread
         self.process = process
+        if let frame { self.details.frame = frame }
+    }
+
+    /// Where the subject (a view) is on screen: on the `end` record of `layoutSubviews` and on
+    /// `frameChange` instants; `nil` on other events. Kept with the details' out-of-line parts, so
+    /// an event without one (nearly every event) is no larger for it.
+    public var frame: ViewFrame? {
+        get { details.frame }
+        set { details.frame = newValue }
     }
 
     /// The controller's name (shorthand for `subject.name`).

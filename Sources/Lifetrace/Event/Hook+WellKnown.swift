@@ -61,7 +61,7 @@ extension Hook {
     @inlinable public static var scenarioStep: Hook { Hook(code: 28) }
     /// A view updates its constraints (`updateConstraints`), in the constraint pass before layout: subviews before their superview.
     @inlinable public static var updateConstraints: Hook { Hook(code: 29) }
-    /// A view lays out its subviews (`layoutSubviews`), top down, with frames from the layout engine.
+    /// A view lays out its subviews (`layoutSubviews`), top down, with frames from the layout engine; the `end` carries the view's frame after it, in its window's coordinates, its offset from its superview and its superview (`frame`, `offset`, `superview`).
     @inlinable public static var layoutSubviews: Hook { Hook(code: 30) }
     /// The layout engine takes the constraint changes since the last pass and solves; `text` gives its size, the `end` counts the rows the solver changed.
     @inlinable public static var layoutEngineSolve: Hook { Hook(code: 31) }
@@ -141,12 +141,14 @@ extension Hook {
     @inlinable public static var sceneDidEnterBackground: Hook { Hook(code: 68) }
     /// The system removed the scene from the app (`sceneDidDisconnect(_:)`): its windows and controllers go.
     @inlinable public static var sceneDidDisconnect: Hook { Hook(code: 69) }
+    /// A view moved without being resized, or changed superview, so no `layoutSubviews` of its own tells where it is (a scroll moves each subview of the scrolled view): carries the frame as the `end` of `layoutSubviews` does; without a frame, the view left its superview or was released.
+    @inlinable public static var frameChange: Hook { Hook(code: 70) }
 }
 
 extension HookNames {
     /// The number of well-known hooks; codes at or above it are hooks of other runtimes.
     @inlinable
-    static var wellKnownCount: UInt32 { 70 }
+    static var wellKnownCount: UInt32 { 71 }
 
     /// The name of a well-known hook as static text (no allocation, no reference count, nothing to
     /// escape), or `nil` for a hook of another runtime.
@@ -222,6 +224,7 @@ extension HookNames {
         case 67: "sceneWillResignActive"
         case 68: "sceneDidEnterBackground"
         case 69: "sceneDidDisconnect"
+        case 70: "frameChange"
         default: nil
         }
     }
@@ -232,6 +235,7 @@ extension HookNames {
         switch code {
         case 28: .marker
         case 36: .record
+        case 30, 70: .frame
         default: .plain
         }
     }
@@ -241,7 +245,7 @@ extension HookNames {
         switch code {
         case 0, 1, 17, 38, 39, 40: "loading"
         case 2, 3, 4, 5, 6: "appearance"
-        case 7, 8, 9, 10, 11, 12, 26, 29, 30, 31, 32, 33, 41, 42, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60: "layout"
+        case 7, 8, 9, 10, 11, 12, 26, 29, 30, 31, 32, 33, 41, 42, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 70: "layout"
         case 14, 15: "containment"
         case 16, 18, 19, 20, 21, 27, 35, 43, 44, 45, 46: "transition"
         case 22, 23, 24, 25: "editing"

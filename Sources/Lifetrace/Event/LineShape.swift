@@ -8,4 +8,8 @@ enum LineShape {
     case marker
     /// A log record (shape `LOG`): `label level: message key=value …`.
     case record
+    /// A hook whose records carry a view's frame (shape `FRAME`), read as `plain`, its frame after
+    /// its details; its instants (`frameChange`), like the frames of its ends, belong with the ends:
+    /// the text sink shows them only when it shows ends.
+    case frame
 }

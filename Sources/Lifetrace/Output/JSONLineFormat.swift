@@ -2,8 +2,9 @@
 /// written by hand into a reused ``LineBuffer`` (never `JSONEncoder`), so an event costs no allocation.
 ///
 /// Keys, in order (absent ones are omitted): `seq`, `ts`, `event`, `phase`, `controller`, `id`,
-/// `target`, `target_id`, `animated`, `index`, `text`, `count`, the event's ``Field``s in their order
-/// (logs' and spans'), `dur_ns`, `thread`, `pid` (only on events read from a trace of several processes).
+/// `target`, `target_id`, `animated`, `index`, `text`, `count`, `frame`, `offset` and `superview` (a
+/// view's ``ViewFrame``), the event's ``Field``s in their order (logs' and spans'), `dur_ns`,
+/// `thread`, `pid` (only on events read from a trace of several processes).
 @_spi(Internals)
 public enum JSONLineFormat {
     /// Appends `event` as one JSON object and a newline.
@@ -52,6 +53,7 @@ public enum JSONLineFormat {
             buffer.append(",\"count\":")
             buffer.appendDecimal(count)
         }
+        if let frame = event.frame { buffer.appendJSONFrame(frame) }
         if let fields = details.fields {
             for field in fields {
                 buffer.append(UInt8(ascii: ","))

@@ -3,12 +3,15 @@
 /// ```
 /// <B: 0x6c16980> viewWillAppear animated
 /// <Nav: 0x6c118f0> willShowViewController <B: 0x6c16980>
+/// <Title: 0x6c1a2b0> layoutSubviews frame {(16, 59), 358x20} in 0x6c16a50 end 3 µs
 /// ── step 3: pop
 /// ```
 ///
 /// One event is one line: control characters in names and texts are written as escapes (`\n`).
 public struct TextLineFormat: Sendable, Hashable {
-    /// Whether `end` records are printed, with their duration (otherwise only begins and instants).
+    /// Whether `end` records are printed, with their duration and, for a view's `layoutSubviews`,
+    /// its frame, and the `frameChange` instants with theirs (otherwise only begins and the other
+    /// instants).
     public var showsEnds: Bool
     /// Whether each line starts with the event's monotonic time in seconds.
     public var showsTimestamps: Bool
@@ -22,6 +25,9 @@ public struct TextLineFormat: Sendable, Hashable {
     /// Appends the line for `event`, or nothing when the format leaves such events out.
     public func append(_ event: Event, to buffer: inout LineBuffer) {
         if event.phase == .end && !showsEnds { return }
+        let shape = HookNames.lineShape(of: event.hook.code)
+        // A frame's instant (`frameChange`) is geometry, shown with the ends' frames.
+        if shape == .frame && event.phase == .instant && !showsEnds { return }
         if showsTimestamps {
             buffer.append(UInt8(ascii: "["))
             buffer.appendDecimal(event.timestamp / 1_000_000_000)
@@ -34,8 +40,9 @@ public struct TextLineFormat: Sendable, Hashable {
             }
             buffer.append("] ")
         }
-        switch HookNames.lineShape(of: event.hook.code) {
+        switch shape {
         case .plain: appendPlain(event, to: &buffer)
+        case .frame: appendPlain(event, to: &buffer, leaving: event.phase == .instant && event.frame == nil)
         case .marker: appendMarker(event, to: &buffer)
         case .record: Self.appendRecord(event, to: &buffer)
         }
@@ -55,7 +62,7 @@ public struct TextLineFormat: Sendable, Hashable {
     }
 
     /// A controller's event: `<B: 0x6c16980> viewWillAppear animated`.
-    private func appendPlain(_ event: Event, to buffer: inout LineBuffer) {
+    private func appendPlain(_ event: Event, to buffer: inout LineBuffer, leaving: Bool = false) {
         let details = event.details
         Self.appendObject(event.subject, to: &buffer)
         buffer.append(UInt8(ascii: " "))
@@ -80,6 +87,9 @@ public struct TextLineFormat: Sendable, Hashable {
             buffer.appendDecimal(count)
             buffer.append(count == 1 ? " view" : " views")
         }
+        if let frame = event.frame { buffer.appendFrameText(frame) }
+        // A frame's instant without a frame: the view left its superview (or was released).
+        if leaving { buffer.append(" left") }
         if let fields = details.fields { Self.appendFields(fields, to: &buffer) }
         if event.phase == .end { appendDuration(event.duration, to: &buffer) }
         buffer.append(UInt8(ascii: "\n"))

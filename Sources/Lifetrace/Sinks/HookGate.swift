@@ -77,7 +77,7 @@ extension Details {
         (animated.map { $0 ? 1 : 0 } ?? -1, Int64(index ?? -1), Int64(count ?? -1))
     }
 
-    /// Whether the details have no target, text or fields (their strings are then absent).
+    /// Whether the details have no target, text, fields or frame (their strings are then absent).
     @inlinable
     package var isFlat: Bool { strings == nil }
 }

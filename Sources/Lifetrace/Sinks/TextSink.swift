@@ -19,9 +19,14 @@ public struct TextSink: Sink {
         self.init(output: try ByteOutput.open(destination, label: "text sink"), format: format)
     }
 
-    /// Wants `end` records only when the format shows them, so hidden ends cost nothing.
+    /// Wants `end` records and frame instants (`frameChange`) only when the format shows them, so
+    /// hidden ones cost nothing (no frame is computed for them).
     public func wants(_ hook: Hook, _ phase: Phase) -> Bool {
-        phase != .end || format.showsEnds
+        switch phase {
+        case .begin: true
+        case .end: format.showsEnds
+        case .instant: format.showsEnds || HookNames.lineShape(of: hook.code) != .frame
+        }
     }
 
     /// Prints the event.

@@ -19,4 +19,15 @@ public protocol TracerSink: Sink {
     /// phase the sink wants (as its gate says when it has one, which must agree with
     /// ``Sink/wants(_:_:)``, or else as `wants` says).
     func record(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, seq: UInt64)
+
+    /// Records one event that carries a view's ``ViewFrame`` (a `layoutSubviews` end, a
+    /// `frameChange`), as ``record(_:_:_:_:seq:)`` does. Default: the frame is left out.
+    func record(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, frame: ViewFrame, seq: UInt64)
+}
+
+extension TracerSink {
+    /// Records the event without its frame.
+    public func record(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, frame: ViewFrame, seq: UInt64) {
+        record(hook, phase, subject, details, seq: seq)
+    }
 }

@@ -33,6 +33,10 @@ enum Dispatch {
     /// without it.
     private static let emission = Mutex<Void>(())
 
+    /// The storage of the last framed event's details, which the next one reuses when nothing holds
+    /// it any more (``Details/attachFrame(_:reusing:)``). Guarded by `emission`.
+    nonisolated(unsafe) private static var spareFrameStorage: Details.Strings?
+
     /// A sink scoped to the current task (tests, embedded runs); set by ``LifetraceSystem``.
     @TaskLocal
     static var scopedBox: SinkBox?
@@ -161,17 +165,79 @@ enum Dispatch {
             // An interval whose end the sink wants still needs its start time.
             return phase == .begin && sink.wants(hook, .end) ? .timed(MonotonicClock.now()) : .unrecorded
         }
+        return emitLocked(to: sink, hook, phase, subject, details, frame: nil, after: start)
+    }
+
+    /// Numbers, timestamps and hands one event to a sink under the emission lock.
+    @inline(__always)
+    private static func emitLocked(
+        to sink: any Sink, _ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, frame: ViewFrame?,
+        after start: Start
+    ) -> Start {
         let thread = ThreadID.current
         return emission.withLock { _ in
             let seq = UInt64(lifetrace_process_seq())
             let now = MonotonicClock.now()
             var duration: UInt64?
             if phase == .end, case .timed(let begin) = start { duration = now &- begin }
+            guard let frame else {
+                sink.emit(
+                    Event(
+                        seq: seq, timestamp: now, hook: hook, phase: phase, subject: subject, details: details,
+                        duration: duration, thread: thread))
+                return .timed(now)
+            }
+            var framed = details
+            framed.attachFrame(frame, reusing: &spareFrameStorage)
             sink.emit(
                 Event(
-                    seq: seq, timestamp: now, hook: hook, phase: phase, subject: subject, details: details,
+                    seq: seq, timestamp: now, hook: hook, phase: phase, subject: subject, details: framed,
                     duration: duration, thread: thread))
             return .timed(now)
         }
+    }
+
+    // MARK: Records with a frame
+
+    /// Emits the `end` record of an interval with the subject's frame, which `frame` makes only
+    /// once a sink wants the record (so a hook with no sink, or none that wants its end, computes
+    /// no frame).
+    @usableFromInline
+    static func end(
+        _ hook: Hook, _ subject: Subject, _ details: Details, after start: Start, frame: () -> ViewFrame?
+    ) {
+        guard start != .unrecorded, LifetraceSystem.isEnabled else { return }
+        _ = framed(hook, .end, subject, details, after: start, frame: frame)
+    }
+
+    /// Emits an instant with the subject's frame, made by `frame` only once a sink wants it.
+    @usableFromInline
+    static func instant(_ hook: Hook, _ subject: Subject, _ details: Details, frame: () -> ViewFrame?) {
+        _ = framed(hook, .instant, subject, details, after: .unrecorded, frame: frame)
+    }
+
+    /// ``dispatch(_:_:_:_:after:)`` for a record that carries a frame: the sink is asked first, the
+    /// frame made after; a tracer gets it through ``TracerSink/record(_:_:_:_:frame:seq:)``.
+    /// (Out of line and apart from the common path, whose hooks carry no frame.)
+    @inline(never)
+    static func framed(
+        _ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, after start: Start,
+        frame: () -> ViewFrame?
+    ) -> Start {
+        let hook = hook.resolved
+        guard let box = currentBox() else { return .unrecorded }
+        guard box.isTracer else {
+            guard box.sink.wants(hook, phase) else { return .unrecorded }
+            return emitLocked(to: box.sink, hook, phase, subject, details, frame: frame(), after: start)
+        }
+        let tracerBox = unsafeDowncast(box, to: TracerBox.self)
+        guard tracerBox.wants(hook, phase) else { return .unrecorded }
+        let seq = UInt64(lifetrace_thread_seq())
+        if let frame = frame() {
+            tracerBox.tracer.record(hook, phase, subject, details, frame: frame, seq: seq)
+        } else {
+            tracerBox.tracer.record(hook, phase, subject, details, seq: seq)
+        }
+        return .traced
     }
 }

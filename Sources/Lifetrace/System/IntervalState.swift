@@ -57,6 +57,14 @@ public struct IntervalState: Sendable {
         Dispatch.end(open.hook, subject, details, after: open.start)
     }
 
+    /// Emits the `end` record about `subject`, with the details of the `begin` and the frame that
+    /// `frame` makes, only once a sink wants the record.
+    @inlinable
+    func end(_ subject: Subject, frame: () -> ViewFrame?) {
+        guard let open else { return }
+        Dispatch.end(open.hook, subject, open.details, after: open.start, frame: frame)
+    }
+
     /// Emits the `end` record about `subject` with details of its own instead of the begin's.
     @inlinable
     func end(_ subject: Subject, details: Details) {

@@ -27,6 +27,9 @@ enum JSONLineDecoder {
         var target: String?
         var targetID: UInt?
         var details = Details()
+        var frame: JSONNumbers?
+        var frameOffset: JSONNumbers?
+        var superview: UInt?
         var duration: UInt64?
         var thread: UInt32?
         var process: UInt32?
@@ -65,6 +68,18 @@ enum JSONLineDecoder {
                 details.text = try string(value, key, offset, nonEmpty: false)
             } else if key.is("count") {
                 details.count = Int(try signed(value, key, offset))
+            } else if key.is("frame") {
+                guard case .numbers(let numbers) = value, numbers.count == 4 else {
+                    throw JSONSyntaxError(offset: offset, message: "expected \"frame\" to be [x,y,width,height], got \(describe(value))")
+                }
+                frame = numbers
+            } else if key.is("offset") {
+                guard case .numbers(let numbers) = value, numbers.count == 2 else {
+                    throw JSONSyntaxError(offset: offset, message: "expected \"offset\" to be [x,y], got \(describe(value))")
+                }
+                frameOffset = numbers
+            } else if key.is("superview") {
+                superview = try hexadecimal(value, key, offset)
             } else if key.is("dur_ns") {
                 duration = try unsigned(value, key, offset)
             } else if key.is("thread") {
@@ -103,9 +118,14 @@ enum JSONLineDecoder {
         if let target {
             details.target = Subject(name: target, id: targetID ?? 0)
         }
+        let viewFrame = frame.map { frame in
+            ViewFrame(
+                x: frame[0], y: frame[1], width: frame[2], height: frame[3], offsetX: frameOffset?[0], offsetY: frameOffset?[1],
+                superview: superview)
+        }
         return Event(
             seq: seq!, timestamp: ts!, hook: Hook(hook!), phase: phase!,
-            subject: Subject(name: controller!, id: id!), details: details,
+            subject: Subject(name: controller!, id: id!), details: details, frame: viewFrame,
             duration: phase == .end ? duration : nil, thread: thread!, process: process)
     }
 
@@ -154,6 +174,7 @@ enum JSONLineDecoder {
         case .number(let number): "\(number)"
         case .bool(let flag): "\(flag)"
         case .null: "null"
+        case .numbers(let numbers): "[" + (0..<numbers.count).map { "\(numbers[$0])" }.joined(separator: ",") + "]"
         case .nested: "an array or object"
         }
     }

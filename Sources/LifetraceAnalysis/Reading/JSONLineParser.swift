@@ -29,6 +29,8 @@ enum JSONScalar: Equatable {
     case number(Double)
     case bool(Bool)
     case null
+    /// An array of one to four numbers (`null` read as NaN): a frame's `[x,y,w,h]`, an offset's.
+    case numbers(JSONNumbers)
     case nested
 
     /// How the value is named in messages: `a string`, `an integer`, ….
@@ -39,8 +41,40 @@ enum JSONScalar: Equatable {
         case .number: "a number"
         case .bool: "a boolean"
         case .null: "null"
+        case .numbers: "an array of numbers"
         case .nested: "an array or object"
         }
+    }
+}
+
+/// Up to four numbers of a short array, held inline (no allocation per record).
+struct JSONNumbers: Equatable {
+    /// How many numbers the array has (1…4).
+    var count = 0
+    private var values: (Double, Double, Double, Double) = (0, 0, 0, 0)
+
+    /// The number at `index` (below ``count``).
+    subscript(index: Int) -> Double {
+        get {
+            switch index {
+            case 0: values.0
+            case 1: values.1
+            case 2: values.2
+            default: values.3
+            }
+        }
+        set {
+            switch index {
+            case 0: values.0 = newValue
+            case 1: values.1 = newValue
+            case 2: values.2 = newValue
+            default: values.3 = newValue
+            }
+        }
+    }
+
+    static func == (a: JSONNumbers, b: JSONNumbers) -> Bool {
+        a.count == b.count && (0..<a.count).allSatisfy { a[$0] == b[$0] || (a[$0].isNaN && b[$0].isNaN) }
     }
 }
 
@@ -142,11 +176,50 @@ struct JSONLineParser {
             return .null
         case UInt8(ascii: "["), UInt8(ascii: "{"):
             guard depth < 64 else { throw error("values nested more than 64 deep") }
+            if byte == UInt8(ascii: "["), depth == 0, let numbers = shortNumberArray() { return .numbers(numbers) }
             try skipNested(depth: depth)
             return .nested
         default:
             throw error("expected a value (a string, number, true, false, null, array or object), found \(found())")
         }
+    }
+
+    /// The array at the position when it holds one to four numbers (or nulls, read as NaN), past it;
+    /// otherwise `nil`, the position unchanged (the caller skips the array as any other value).
+    private mutating func shortNumberArray() -> JSONNumbers? {
+        let begin = position
+        var numbers = JSONNumbers()
+        position += 1
+        skipSpace()
+        while numbers.count < 4 {
+            let value: Double
+            if peek() == UInt8(ascii: "n"), (try? expectWord("null")) != nil {
+                value = .nan
+            } else if let byte = peek(), byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")),
+                let number = try? parseNumber()
+            {
+                switch number {
+                case .unsigned(let whole): value = Double(whole)
+                case .integer(let whole): value = Double(whole)
+                case .number(let real): value = real
+                default: value = .nan
+                }
+            } else {
+                break
+            }
+            numbers[numbers.count] = value
+            numbers.count += 1
+            skipSpace()
+            if peek() == UInt8(ascii: "]") {
+                position += 1
+                return numbers
+            }
+            guard peek() == UInt8(ascii: ",") else { break }
+            position += 1
+            skipSpace()
+        }
+        position = begin
+        return nil
     }
 
     private mutating func skipNested(depth: Int) throws {

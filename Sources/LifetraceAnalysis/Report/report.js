@@ -223,9 +223,18 @@
     if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) pan(e.shiftKey ? e.deltaY : e.deltaX);
     else zoom(Math.exp(e.deltaY * 0.0015), Math.max(x, LABEL_W));
   }, { passive: false });
-  var drag = null;
+  var drag = null, pressed = null;
   canvas.addEventListener("mousedown", function (e) {
     drag = { x: e.clientX, y: e.clientY, scroll: viewport.scrollTop }; canvas.classList.add("dragging"); tooltip.hidden = true;
+    pressed = { x: e.clientX, y: e.clientY };
+  });
+  // A click (not a drag) on a layout pass draws its wireframe.
+  canvas.addEventListener("click", function (e) {
+    if (!pressed || Math.abs(e.clientX - pressed.x) + Math.abs(e.clientY - pressed.y) > 4) return;
+    var rect = canvas.getBoundingClientRect(), x = e.clientX - rect.left, yy = e.clientY - rect.top;
+    var i = yy < AXIS_H || x < LABEL_W ? -1 : laneAt(yy + viewport.scrollTop);
+    var pass = i >= 0 ? passAt(lanes[i], tOf(x), 4 / scale()) : null;
+    if (pass) openWireframe(lanes[i], pass, null);
   });
   window.addEventListener("mouseup", function () { drag = null; canvas.classList.remove("dragging"); });
   window.addEventListener("mousemove", function (e) {
@@ -261,6 +270,23 @@
     return y < laneTop[lo] + laneHeight(lo) ? lo : -1;
   }
 
+  // The layout pass of a layout lane at time t (within tol): the innermost whose mark spans t.
+  function passAt(lane, t, tol) {
+    var w = lane.wireframes, best = null;
+    if (!w || !LifetraceWireframe.available()) return null;
+    for (var k = 0; k < w.length; k += 3) {
+      var b = w[k] * STRIDE, s = lane.marks[b + 1], d = Math.max(lane.marks[b + 2], 0);
+      if (s - tol <= t && t <= s + d + tol && (!best || d < best.duration)) best = { entry: k, duration: d };
+    }
+    return best && best.entry;
+  }
+
+  function openWireframe(lane, entry, selected) {
+    var w = lane.wireframes, b = w[entry] * STRIDE;
+    LifetraceWireframe.open({ records: w[entry + 1], window: w[entry + 2], seq: lane.marks[b + 4],
+      at: fmtDuration(lane.marks[b + 1] + Math.max(lane.marks[b + 2], 0)), selected: selected });
+  }
+
   function hover(e) {
     var rect = canvas.getBoundingClientRect(), x = e.clientX - rect.left, yy = e.clientY - rect.top;
     var i = yy < AXIS_H ? -1 : laneAt(yy + viewport.scrollTop);
@@ -281,7 +307,8 @@
       var who = lane.kind === "controller" ? esc(lane.name) + " " : "";
       html = "<b>" + who + esc(hook) + "</b> " + (dur < 0 ? "(instant)" : fmtDuration(dur)) +
         "<br>" + esc(data.details[m[best + 3]]) +
-        "<br>at +" + fmtDuration(m[best + 1]) + " · seq " + m[best + 4];
+        "<br>at +" + fmtDuration(m[best + 1]) + " · seq " + m[best + 4] +
+        (lane.wireframes && LifetraceWireframe.available() ? "<br>click: the views at the end of this pass" : "");
     } else {
       var s = lane.states;
       for (var q = 0; q < s.length; q += 3) {
@@ -327,6 +354,20 @@
   });
 
   resize();
+  // `#wireframe=SEQ[&view=0x…]` opens the wireframe of the layout pass that begins with seq SEQ
+  // (a link to a pass, and how headless checks draw one), the view highlighted.
+  LifetraceWireframe.init(data);
+  var wanted = /^#wireframe=(\d+)(?:&view=(0x[0-9a-f]+))?$/.exec(location.hash);
+  if (wanted) {
+    lanes.forEach(function (lane) {
+      var w = lane.wireframes || [];
+      for (var k = 0; k < w.length; k += 3) {
+        if (String(lane.marks[w[k] * STRIDE + 4]) === wanted[1] && !document.documentElement.hasAttribute("data-wireframe")) {
+          openWireframe(lane, k, wanted[2] || null);
+        }
+      }
+    });
+  }
   var elapsed = Math.round(performance.now() - started);
   var root = document.documentElement;
   if (root.getAttribute("data-status") !== "error") {

@@ -15,9 +15,13 @@ extension View {
         runRecordedLayoutSubviews()
     }
 
+    /// The `layoutSubviews` interval; its end carries the view's frame after it (``tracedFrame``),
+    /// computed only when a sink wants the end.
     @inline(never)
     private func runRecordedLayoutSubviews() {
-        withInterval(.layoutSubviews) { trackedLayoutSubviews() }
+        let state = beginInterval(.layoutSubviews)
+        trackedLayoutSubviews()
+        endInterval(state, frame: tracedFrame)
     }
 
     private func trackedLayoutSubviews() {
@@ -52,12 +56,17 @@ extension View {
     /// Runs `body` with the scratch stack layout walks share, so a walk allocates nothing once a
     /// walk of its depth has run. It is taken out while in use: a layout nested in another (a
     /// `layoutIfNeeded` from a callback) finds it empty and makes its own.
+    /// While walks run, frame records share the chain of window origins (``FramePath``), which
+    /// the outermost walk empties when it ends.
     static func withLayoutStack<R>(_ body: (inout [View]) -> R) -> R {
         var pending: [View] = []
         swap(&pending, &layoutStack)
+        FramePath.walks += 1
         defer {
             pending.removeAll(keepingCapacity: true)
             swap(&pending, &layoutStack)
+            FramePath.walks -= 1
+            if FramePath.walks == 0, !FramePath.isEmpty { FramePath.clear() }
         }
         return body(&pending)
     }

@@ -44,6 +44,9 @@ open class View: @MainActor Instrumented {
             if origin != newValue.origin {
                 origin = newValue.origin
                 View.geometryRevision &+= 1
+                if isOnFramePath { FramePath.cut(at: self) }
+                // Resized, it lays out again and its `layoutSubviews` end says where it is.
+                if bounds.size == newValue.size { traceMove() }
             }
             setSize(newValue.size)
             if moved, translatesAutoresizingMaskIntoConstraints, let engine { engine.viewDidChange(self) }
@@ -61,6 +64,8 @@ open class View: @MainActor Instrumented {
             if newValue.origin != storedBounds.origin {
                 storedBounds.origin = newValue.origin
                 View.geometryRevision &+= 1
+                if isOnFramePath { FramePath.cut(at: self) }
+                traceScroll()
                 setNeedsLayout()
             }
             if newValue.size != storedBounds.size { frame = Rect(origin: origin, size: newValue.size) }
@@ -76,7 +81,10 @@ open class View: @MainActor Instrumented {
 
     /// The view this one is inside.
     public private(set) weak var superview: View? {
-        didSet { View.geometryRevision &+= 1 }
+        didSet {
+            View.geometryRevision &+= 1
+            if isOnFramePath { FramePath.cut(at: self) }
+        }
     }
 
     /// The window the view is in, if any.
@@ -205,11 +213,14 @@ open class View: @MainActor Instrumented {
     var needsLayout = true
     /// A view below this one needs layout.
     var descendantNeedsLayout = false
+    /// The view is on the chain of window origins that frame records share (``FramePath``).
+    var isOnFramePath = false
 
     /// Releases the branch below iteratively: each subview this view holds the last reference to
     /// gives up its own subviews first, so a hierarchy of any depth is released without deep
     /// recursion.
     isolated deinit {
+        traceRemoval()
         var pending = subviews
         subviews = []
         while var view = pending.popLast() {
@@ -262,10 +273,11 @@ open class View: @MainActor Instrumented {
                     : "Can't add \(view.instrumentationName) to \(instrumentationName), which is inside it."))
             return
         }
-        if view.superview === self {
-            subviews.removeAll { $0 === view }
+        let moves = view.superview !== self
+        if moves {
+            view.detachFromSuperview()
         } else {
-            view.removeFromSuperview()
+            subviews.removeAll { $0 === view }
         }
         subviews.insert(view, at: min(max(0, index), subviews.count))
         view.superview = self
@@ -279,6 +291,8 @@ open class View: @MainActor Instrumented {
             markBranchUsesAutoLayout()
             view.relocateConstraints(to: enclosingEngine)
         }
+        // Moved here whole: no `layoutSubviews` of its own would say where it now is.
+        if moves, !view.needsLayout { view.traceMove() }
         didAddSubview(view)
     }
 
@@ -289,6 +303,13 @@ open class View: @MainActor Instrumented {
 
     /// Removes the view from its superview (and its window).
     public func removeFromSuperview() {
+        guard superview != nil else { return }
+        detachFromSuperview()
+        traceRemoval()
+    }
+
+    /// Takes the view out of its superview (and its window), to be removed or moved elsewhere.
+    private func detachFromSuperview() {
         guard let superview else { return }
         if branchUsesAutoLayout || superview.branchUsesAutoLayout { leaveAutoLayout(of: superview) }
         superview.willRemoveSubview(self)
@@ -483,6 +504,8 @@ open class View: @MainActor Instrumented {
                 if view.origin != frame.origin {
                     view.origin = frame.origin
                     View.geometryRevision &+= 1
+                    if view.isOnFramePath { FramePath.cut(at: view) }
+                    if view.bounds.size == frame.size { view.traceMove() }
                 }
                 if moved, view.translatesAutoresizingMaskIntoConstraints { pending.append(.notify(view)) }
                 pending.append(.size(view, frame.size))
