@@ -1,5 +1,4 @@
 import CLifetrace
-import Synchronization
 
 /// The way every event takes from a hook to its sink, in one place, top to bottom:
 ///
@@ -28,10 +27,12 @@ enum Dispatch {
         case timed(UInt64)
     }
 
-    /// Held while a sink receives its event (and its sequence number is drawn), so that events reach
-    /// every sink in `seq` order, whole, whatever the number of emitting threads. Tracers go
-    /// without it.
-    private static let emission = Mutex<Void>(())
+    // The emission lock (`lifetrace_emission_enter`, in C) is held while a sink receives its event
+    // (and its sequence number is drawn), so that events reach every sink in `seq` order, whole,
+    // whatever the number of emitting threads. Tracers go without it. It is held while records are
+    // appended, never while they are written: an output whose buffer filled is written once the
+    // thread has left it (`ByteOutput.writeDeferred`), so neither the other emitters nor the signal
+    // flusher (which takes it to stop emission) ever wait on a reader.
 
     /// A sink scoped to the current task (tests, embedded runs); set by ``LifetraceSystem``.
     @TaskLocal
@@ -162,16 +163,25 @@ enum Dispatch {
             return phase == .begin && sink.wants(hook, .end) ? .timed(MonotonicClock.now()) : .unrecorded
         }
         let thread = ThreadID.current
-        return emission.withLock { _ in
-            let seq = UInt64(lifetrace_process_seq())
-            let now = MonotonicClock.now()
-            var duration: UInt64?
-            if phase == .end, case .timed(let begin) = start { duration = now &- begin }
-            sink.emit(
-                Event(
-                    seq: seq, timestamp: now, hook: hook, phase: phase, subject: subject, details: details,
-                    duration: duration, thread: thread))
-            return .timed(now)
-        }
+        lifetrace_emission_enter()
+        let seq = UInt64(lifetrace_process_seq())
+        let now = MonotonicClock.now()
+        var duration: UInt64?
+        if phase == .end, case .timed(let begin) = start { duration = now &- begin }
+        sink.emit(
+            Event(
+                seq: seq, timestamp: now, hook: hook, phase: phase, subject: subject, details: details,
+                duration: duration, thread: thread))
+        lifetrace_emission_exit()
+        ByteOutput.writeDeferred()
+        return .timed(now)
+    }
+
+    /// Stops emission for good: takes the emission lock and never gives it back, so no event reaches
+    /// a sink (other than a tracer's) from now on; threads that emit wait. For the signal flusher, as
+    /// the process ends. Waits at most `milliseconds` for a sink's `emit` under way (one that blocks
+    /// is not waited for longer); returns whether emission stopped.
+    static func stopForever(waitingAtMost milliseconds: UInt32) -> Bool {
+        lifetrace_emission_lock_within(milliseconds) != 0
     }
 }
