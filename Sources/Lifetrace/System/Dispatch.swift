@@ -162,6 +162,12 @@ enum Dispatch {
             // An interval whose end the sink wants still needs its start time.
             return phase == .begin && sink.wants(hook, .end) ? .timed(MonotonicClock.now()) : .unrecorded
         }
+        // A sink that emits from its `emit` would wait on the lock its own thread holds: the
+        // nested event is dropped instead, and said once.
+        guard lifetrace_thread_is_emitting() == 0 else {
+            reportNestedEmission
+            return .unrecorded
+        }
         let thread = ThreadID.current
         lifetrace_emission_enter()
         let seq = UInt64(lifetrace_process_seq())
@@ -176,6 +182,10 @@ enum Dispatch {
         ByteOutput.writeDeferred()
         return .timed(now)
     }
+
+    /// Says once that a sink emitted an event while receiving one.
+    private static let reportNestedEmission: Void = StandardError.report(
+        "lifetrace: a sink emitted an event from its emit(_:); such events are dropped (a sink must not emit events)")
 
     /// Stops emission for good: takes the emission lock and never gives it back, so no event reaches
     /// a sink (other than a tracer's) from now on; threads that emit wait. For the signal flusher, as
