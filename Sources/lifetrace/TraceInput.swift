@@ -20,7 +20,7 @@ enum TraceInput {
     /// `unreadableStatus` after a one-line reason.
     static func open(_ path: String, unreadableStatus: Int32 = 1) throws -> any TraceEventReader {
         try exiting(status: unreadableStatus) { () throws(TraceIssue) -> any TraceEventReader in
-            if path.hasPrefix("net://") || path.hasPrefix("net4://") || path.hasPrefix("net6://") {
+            if isLiveURL(path) {
                 return try CTFTraceReader(liveURL: path, missingSession: .end)
             }
             if path != "-", FileKind(atPath: path) == .directory {
@@ -30,10 +30,9 @@ enum TraceInput {
         }
     }
 
-    /// A reader following the live session at `url`; a session that does not exist is an error
-    /// unless `waiting` (then the reader waits for it to be created).
-    static func follow(_ url: String, waiting: Bool = false) throws -> CTFTraceReader {
-        try exiting { () throws(TraceIssue) in try CTFTraceReader(liveURL: url, missingSession: waiting ? .wait : .fail) }
+    /// Whether `path` names a live session (`net://`, `net4://`, `net6://`) rather than a file.
+    static func isLiveURL(_ path: String) -> Bool {
+        path.hasPrefix("net://") || path.hasPrefix("net4://") || path.hasPrefix("net6://")
     }
 
     /// Runs `body`; a trace that cannot be opened or read any further is printed as one line
@@ -71,18 +70,23 @@ enum TraceInput {
     /// tracer discarded, lost packets, warnings. Returns whether lines were unreadable.
     @discardableResult
     static func report(_ reader: any TraceEventReader) -> Bool {
-        let summary = reader.summary
+        report(reader.summary, source: reader.source)
+    }
+
+    /// Reports what reading `source` met, from its summary (see ``report(_:)-(any TraceEventReader)``).
+    @discardableResult
+    static func report(_ summary: TraceReadSummary, source: String) -> Bool {
         for issue in summary.issues.prefix(shownIssues) { StandardError.writeLine("\(issue)") }
         if summary.issueCount > shownIssues {
-            StandardError.writeLine("\(reader.source): \(summary.issueCount - shownIssues) more unreadable lines")
+            StandardError.writeLine("\(source): \(summary.issueCount - shownIssues) more unreadable lines")
         }
         if summary.issueCount > 0 {
             StandardError.writeLine(
-                "\(reader.source): \(summary.issueCount) unreadable line\(summary.issueCount == 1 ? "" : "s"); using the \(summary.events) valid events")
+                "\(source): \(summary.issueCount) unreadable line\(summary.issueCount == 1 ? "" : "s"); using the \(summary.events) valid events")
         }
         for warning in summary.warnings {
             // Located warnings (`FILE:LINE:COLUMN: warning: …`) are printed as they are.
-            StandardError.writeLine(warning.hasPrefix(reader.source + ":") ? warning : "lifetrace: \(reader.source): warning: \(warning)")
+            StandardError.writeLine(warning.hasPrefix(source + ":") ? warning : "lifetrace: \(source): warning: \(warning)")
         }
         if summary.discardedEvents > 0 || summary.lostPackets > 0 {
             var losses: [String] = []
@@ -90,7 +94,7 @@ enum TraceInput {
                 losses.append("\(summary.discardedEvents) events discarded by the tracer (buffers too small or too slow a consumer)")
             }
             if summary.lostPackets > 0 { losses.append("\(summary.lostPackets) packets lost") }
-            StandardError.writeLine("lifetrace: \(reader.source): warning: \(losses.joined(separator: "; ")): the trace has gaps")
+            StandardError.writeLine("lifetrace: \(source): warning: \(losses.joined(separator: "; ")): the trace has gaps")
         }
         return summary.issueCount > 0
     }
