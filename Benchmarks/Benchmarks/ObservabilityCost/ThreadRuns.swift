@@ -85,30 +85,24 @@ enum PairedScaling {
 }
 
 /// Eight threads' time per event over two threads', the same events in all (8 × 5 000 hook pairs
-/// against 2 × 20 000), recorded as the custom metric ``metric`` in thousandths (1 000: the same
-/// time per event). A lock that hands itself to a waiting thread moves more emitting threads than
-/// cores in a convoy, each event waiting for a thread to be scheduled: eight threads then take many
-/// times as long. Target: at most 1 500 at p90 (Thresholds/).
-///
-/// A sample is the median of ``pairs`` ratios, each of the two runs back to back (in turn first):
-/// a run takes milliseconds, and a neighbour's burst on a shared machine can slow either run of a
-/// pair alone, which one ratio would show as contention (or hide).
+/// against 2 × 20 000), measured as a pair in every sample (in turn first, as ``PairedScaling``),
+/// recorded as the custom metric ``metric`` in thousandths (1 000: the same time per event). A
+/// lock that hands itself to a waiting thread moves more emitting threads than cores in a convoy,
+/// each event waiting for a thread to be scheduled: eight threads then take many times as long.
+/// Target: at most 1 500 (Thresholds/).
 enum ContentionScaling {
     static let metric = BenchmarkMetric.custom("contention-permille", polarity: .prefersSmaller, useScalingFactor: false)
     /// Hook pairs per run, shared among the threads.
-    static let hookPairs = 40_000
-    /// Paired runs per sample.
-    static let pairs = 5
+    static let pairs = 40_000
 
     static func configuration(setup: @escaping Benchmark.BenchmarkSetupHook) -> Benchmark.Configuration {
         .init(
             metrics: [metric],
             timeUnits: .nanoseconds,
-            warmupIterations: 1,
+            warmupIterations: 2,
             scalingFactor: .one,
-            // A sample takes ten runs of milliseconds each: enough samples for a p90 in quick mode too.
-            maxDuration: .seconds(BenchmarkSettings.quick ? 2 : 5),
-            maxIterations: BenchmarkSettings.quick ? 20 : 60,
+            maxDuration: .seconds(BenchmarkSettings.quick ? 1 : 3),
+            maxIterations: BenchmarkSettings.quick ? 40 : 150,
             // Checked against its threshold file at p90; a lower ratio is only better.
             thresholds: [metric: .init(absolute: [.p90: 0])],
             setup: setup
@@ -118,21 +112,17 @@ enum ContentionScaling {
     private nonisolated(unsafe) static var eightFirst = false
 
     static func sample(_ benchmark: Benchmark) {
-        var ratios: [UInt64] = []
-        for _ in 0..<pairs {
-            eightFirst.toggle()
-            var two: UInt64 = 0
-            var eight: UInt64 = 0
-            if eightFirst {
-                eight = timed { ThreadRuns.run(threads: 8, .hook, iterations: hookPairs / 8) }
-                two = timed { ThreadRuns.run(threads: 2, .hook, iterations: hookPairs / 2) }
-            } else {
-                two = timed { ThreadRuns.run(threads: 2, .hook, iterations: hookPairs / 2) }
-                eight = timed { ThreadRuns.run(threads: 8, .hook, iterations: hookPairs / 8) }
-            }
-            ratios.append(1_000 * eight / max(two, 1))
+        eightFirst.toggle()
+        var two: UInt64 = 0
+        var eight: UInt64 = 0
+        if eightFirst {
+            eight = timed { ThreadRuns.run(threads: 8, .hook, iterations: pairs / 8) }
+            two = timed { ThreadRuns.run(threads: 2, .hook, iterations: pairs / 2) }
+        } else {
+            two = timed { ThreadRuns.run(threads: 2, .hook, iterations: pairs / 2) }
+            eight = timed { ThreadRuns.run(threads: 8, .hook, iterations: pairs / 8) }
         }
-        benchmark.measurement(metric, Int(ratios.sorted()[pairs / 2]))
+        benchmark.measurement(metric, Int(1_000 * eight / max(two, 1)))
     }
 
     private static func timed(_ body: () -> Void) -> UInt64 {
