@@ -52,7 +52,7 @@ struct StatsCommand: ParsableCommand {
 
     func run() throws {
         if let live { try runLive(live, missingSession: .fail) }
-        if let trace, TraceInput.isLiveURL(trace) { try runLive(trace, missingSession: .fail) }
+        if let trace, TraceInput.isLiveURL(trace) { try runLive(trace, missingSession: .end) }
         let reader = try TraceInput.open(trace ?? "-")
         var accumulator = TraceStatistics.Accumulator(byController: byController, listing: max(rows, 0))
         // A read error ends the reading, not the statistics: they cover the events before it. With
