@@ -1,10 +1,7 @@
-#define _GNU_SOURCE
 #include "CLifetrace.h"
 
-#include <pthread.h>
 #include <stdint.h>
 #include <time.h>
-#include <unistd.h>
 #ifdef __linux__
 #include <sys/random.h>
 #include <sys/syscall.h>
@@ -90,39 +87,3 @@ unsigned lifetrace_thread_tid_lookup(void) {
 }
 
 unsigned long long lifetrace_literal_slots[LIFETRACE_LITERAL_SLOTS];
-
-/* A mutex that spins briefly, then sleeps, and is taken by whichever thread asks first once it is
- * free (glibc's adaptive kind): no handoff to a waiter that is not running. */
-#ifdef PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP
-static pthread_mutex_t lifetrace_emission_mutex = PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP;
-#else
-static pthread_mutex_t lifetrace_emission_mutex = PTHREAD_MUTEX_INITIALIZER;
-#endif
-
-void lifetrace_emission_lock(void) { pthread_mutex_lock(&lifetrace_emission_mutex); }
-
-void lifetrace_emission_unlock(void) { pthread_mutex_unlock(&lifetrace_emission_mutex); }
-
-int lifetrace_emission_lock_within(unsigned milliseconds) {
-#ifdef __linux__
-    struct timespec deadline;
-    clock_gettime(CLOCK_REALTIME, &deadline);
-    deadline.tv_sec += milliseconds / 1000;
-    deadline.tv_nsec += (long)(milliseconds % 1000) * 1000000L;
-    if (deadline.tv_nsec >= 1000000000L) {
-        deadline.tv_sec += 1;
-        deadline.tv_nsec -= 1000000000L;
-    }
-    return pthread_mutex_timedlock(&lifetrace_emission_mutex, &deadline) == 0;
-#else
-    for (unsigned waited = 0; waited <= milliseconds; waited++) {
-        if (pthread_mutex_trylock(&lifetrace_emission_mutex) == 0) return 1;
-        usleep(1000);
-    }
-    return 0;
-#endif
-}
-
-_Thread_local int lifetrace_thread_emitting = 0;
-_Thread_local unsigned lifetrace_thread_deferred_count = 0;
-_Thread_local void *lifetrace_thread_deferred[LIFETRACE_DEFERRED_WRITES];

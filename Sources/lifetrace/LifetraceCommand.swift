@@ -1,7 +1,8 @@
 import ArgumentParser
 
 /// The `lifetrace` command: run scenarios with UIKit's ordering, check golden traces, and emit events
-/// through the configured sinks. (Started by ``LifetraceMain``.)
+/// through the configured sinks.
+@main
 struct LifetraceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lifetrace",

@@ -15,23 +15,17 @@ import Glibc
 enum ThreadRuns {
     private final class Job {
         let work: ThreadedWork
-        let iterations: Int
-        init(_ work: ThreadedWork, iterations: Int) {
-            self.work = work
-            self.iterations = iterations
-        }
+        init(_ work: ThreadedWork) { self.work = work }
     }
 
-    /// Runs `work` on `threads` new threads, `iterations` times on each (by default the work's own count).
-    static func run(threads: Int, _ work: ThreadedWork, iterations: Int? = nil) {
+    static func run(threads: Int, _ work: ThreadedWork) {
         var started: [pthread_t] = []
         started.reserveCapacity(threads)
         for _ in 0..<threads {
             var thread = pthread_t()
-            let job = Unmanaged.passRetained(Job(work, iterations: iterations ?? work.iterations)).toOpaque()
+            let job = Unmanaged.passRetained(Job(work)).toOpaque()
             let status = pthread_create(&thread, nil, { argument in
-                let job = Unmanaged<Job>.fromOpaque(argument!).takeRetainedValue()
-                job.work.run(iterations: job.iterations)
+                Unmanaged<Job>.fromOpaque(argument!).takeRetainedValue().work.run()
                 return nil
             }, job)
             precondition(status == 0, "pthread_create: \(status)")
@@ -75,54 +69,6 @@ enum PairedScaling {
             two = timed { ThreadRuns.run(threads: 2, work) }
         }
         benchmark.measurement(metric, Int(2_000 * one / max(two, 1)))
-    }
-
-    private static func timed(_ body: () -> Void) -> UInt64 {
-        let start = MonotonicClock.now()
-        body()
-        return MonotonicClock.now() - start
-    }
-}
-
-/// Eight threads' time per event over two threads', the same events in all (8 × 5 000 hook pairs
-/// against 2 × 20 000), measured as a pair in every sample (in turn first, as ``PairedScaling``),
-/// recorded as the custom metric ``metric`` in thousandths (1 000: the same time per event). A
-/// lock that hands itself to a waiting thread moves more emitting threads than cores in a convoy,
-/// each event waiting for a thread to be scheduled: eight threads then take many times as long.
-/// Target: at most 1 500 (Thresholds/).
-enum ContentionScaling {
-    static let metric = BenchmarkMetric.custom("contention-permille", polarity: .prefersSmaller, useScalingFactor: false)
-    /// Hook pairs per run, shared among the threads.
-    static let pairs = 40_000
-
-    static func configuration(setup: @escaping Benchmark.BenchmarkSetupHook) -> Benchmark.Configuration {
-        .init(
-            metrics: [metric],
-            timeUnits: .nanoseconds,
-            warmupIterations: 2,
-            scalingFactor: .one,
-            maxDuration: .seconds(BenchmarkSettings.quick ? 1 : 3),
-            maxIterations: BenchmarkSettings.quick ? 40 : 150,
-            // Checked against its threshold file at p90; a lower ratio is only better.
-            thresholds: [metric: .init(absolute: [.p90: 0])],
-            setup: setup
-        )
-    }
-
-    private nonisolated(unsafe) static var eightFirst = false
-
-    static func sample(_ benchmark: Benchmark) {
-        eightFirst.toggle()
-        var two: UInt64 = 0
-        var eight: UInt64 = 0
-        if eightFirst {
-            eight = timed { ThreadRuns.run(threads: 8, .hook, iterations: pairs / 8) }
-            two = timed { ThreadRuns.run(threads: 2, .hook, iterations: pairs / 2) }
-        } else {
-            two = timed { ThreadRuns.run(threads: 2, .hook, iterations: pairs / 2) }
-            eight = timed { ThreadRuns.run(threads: 8, .hook, iterations: pairs / 8) }
-        }
-        benchmark.measurement(metric, Int(1_000 * eight / max(two, 1)))
     }
 
     private static func timed(_ body: () -> Void) -> UInt64 {

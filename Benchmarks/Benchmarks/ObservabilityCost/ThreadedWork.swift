@@ -28,9 +28,7 @@ enum ThreadedWork: String, CaseIterable, Sendable {
         }
     }
 
-    func run() { run(iterations: iterations) }
-
-    func run(iterations: Int) {
+    func run() {
         switch self {
         case .hook:
             let controller = controller

@@ -167,63 +167,6 @@ static inline unsigned lifetrace_thread_id(void) {
  *  ends the calling thread's block, so numbers stay increasing on each thread whatever path takes them. */
 unsigned long long lifetrace_process_seq(void);
 
-/* Emission: the lock under which every event bound for a sink that is not a tracer is numbered,
- * timestamped and appended (Dispatch.deliver). A mutex that lets a running thread take it again
- * rather than handing it to a sleeping waiter: with more emitting threads than cores, a handoff
- * lock passes the lock to threads that are not running and the emitters move in a convoy. Held
- * only while a record is appended, never while it is written (outputs write after it, below). */
-void lifetrace_emission_lock(void);
-void lifetrace_emission_unlock(void);
-/** Takes the emission lock, waiting at most `milliseconds`; returns 1 when it was taken. For the
- *  signal flusher, which stops emission for good before it writes every output out. */
-int lifetrace_emission_lock_within(unsigned milliseconds);
-
-/** Whether the calling thread holds the emission lock (it is delivering an event). */
-extern _Thread_local int lifetrace_thread_emitting;
-
-/* Writes an output asked for while the calling thread held the emission lock, made once it has
- * left it: retained outputs (Swift objects), in a small list per thread. (An event that fills more
- * outputs than the list holds has the rest written in place, under the lock.) */
-enum { LIFETRACE_DEFERRED_WRITES = 32 };
-extern _Thread_local unsigned lifetrace_thread_deferred_count;
-extern _Thread_local void *lifetrace_thread_deferred[LIFETRACE_DEFERRED_WRITES];
-
-/** Whether the calling thread is delivering an event (a sink's `emit` is running on it). */
-static inline int lifetrace_thread_is_emitting(void) { return lifetrace_thread_emitting; }
-
-static inline void lifetrace_emission_enter(void) {
-    lifetrace_emission_lock();
-    lifetrace_thread_emitting = 1;
-}
-
-static inline void lifetrace_emission_exit(void) {
-    lifetrace_thread_emitting = 0;
-    lifetrace_emission_unlock();
-}
-
-/** Defers a write of `output` until the calling thread leaves the emission lock: 1 when deferred,
- *  2 when it already was (the caller keeps its reference), 0 when it cannot be (the thread is not
- *  emitting, or its list is full): the caller writes now. */
-static inline int lifetrace_defer_write(void *output) {
-    if (!lifetrace_thread_emitting) return 0;
-    unsigned count = lifetrace_thread_deferred_count;
-    for (unsigned index = 0; index < count; index++) {
-        if (lifetrace_thread_deferred[index] == output) return 2;
-    }
-    if (count == LIFETRACE_DEFERRED_WRITES) return 0;
-    lifetrace_thread_deferred[count] = output;
-    lifetrace_thread_deferred_count = count + 1;
-    return 1;
-}
-
-/** The next output whose write the calling thread deferred (its reference passes to the caller), or NULL. */
-static inline void *lifetrace_next_deferred_write(void) {
-    unsigned count = lifetrace_thread_deferred_count;
-    if (__builtin_expect(count == 0, 1)) return 0;
-    lifetrace_thread_deferred_count = count - 1;
-    return lifetrace_thread_deferred[count - 1];
-}
-
 /** Adds `delta` to the activity word; returns the new value. */
 int lifetrace_activity_add(int delta);
 /** Sets or clears bit 0 of the activity word. */

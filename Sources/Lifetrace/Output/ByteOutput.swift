@@ -3,24 +3,15 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CLifetrace
 import Synchronization
 
 /// A buffered, thread-safe byte stream to a file descriptor that never crashes or hangs its host.
 ///
-/// Records are appended to a buffer under one lock and written in large writes under another
-/// (per line when the descriptor is a terminal, so people watching see events as they happen), so
-/// no write ever holds the lock appending takes: an event emitted through ``LifetraceSystem`` is
-/// written after its thread has left the emission lock, and the signal flusher, which stops
-/// emission before it writes every output out, never waits on a write to take that lock.
-///
-/// No write waits for a reader for longer than 2 s (the write budget): pipes, sockets and
-/// terminals are written without blocking, waiting up to that budget for room. When a write fails
-/// (a closed pipe, a full disk, a reader that stopped reading), the output reports once on
-/// standard error, stops writing, and counts every record it drops; ``statistics`` tells how many.
-/// A regular file is written in whole records: a record a full disk cut short is taken back.
-/// `SIGPIPE` is ignored while its disposition is the default, so a closed pipe is an error code
-/// rather than death.
+/// Records are appended to one reused buffer and written in large writes (per line when the
+/// descriptor is a terminal, so people watching see events as they happen). When a write fails
+/// (a closed pipe, a full disk), the output reports once on standard error, stops writing, and
+/// counts every record it drops; ``statistics`` tells how many. `SIGPIPE` is ignored while its
+/// disposition is the default, so a closed pipe is an error code rather than death.
 public final class ByteOutput: Sendable {
     /// What an output has written and dropped.
     public struct Statistics: Sendable, Hashable {
@@ -34,32 +25,56 @@ public final class ByteOutput: Sendable {
         public var failure: String?
     }
 
-    /// The records appended and not yet taken by a write, under ``appending``.
-    private struct Appended: ~Copyable {
-        var buffer: LineBuffer
-        /// Where each record in `buffer` ends, so a failed write drops only the records it did not write.
-        var recordEnds: [Int]
-        var statistics = Statistics(records: 0, dropped: 0, bytes: 0, failure: nil)
+    /// What the descriptor is, which decides how a write avoids blocking the host for ever.
+    enum Kind {
+        /// A pipe or FIFO: wait (up to the budget) for room, then write at most `PIPE_BUF`, which
+        /// a pipe that polls writable always takes whole.
+        case pipe
+        /// A socket: sent without blocking (`MSG_DONTWAIT`); when its buffer is full, wait up to
+        /// the budget for room.
+        case socket
+        /// A terminal: wait (up to the budget) for room, then write a small chunk.
+        case terminal
+        /// A regular file (whose last partial line a failed write takes back) or a device.
+        case file
+        case device
+
+        init(of fd: Int32) {
+            var information = stat()
+            guard fstat(fd, &information) == 0 else {
+                self = .device
+                return
+            }
+            switch information.st_mode & S_IFMT {
+            case S_IFIFO: self = .pipe
+            case S_IFSOCK: self = .socket
+            case S_IFREG: self = .file
+            default: self = isatty(fd) == 1 ? .terminal : .device
+            }
+        }
     }
 
-    /// The descriptor and the records being written, under ``writing``: one write at a time, each
-    /// taking every record appended before it, so records reach the descriptor in order.
-    private struct Writing: ~Copyable {
-        let channel: OutputChannel
-        var chunk: LineBuffer
-        var chunkEnds: [Int]
+    private struct State: ~Copyable {
+        var fd: Int32
+        /// Writes to a pipe, a socket or a terminal wait (up to the timeout) for room and are cut
+        /// to what fits, so a reader that stops reading without closing makes the output give up
+        /// instead of blocking the host (and the lock the signal flusher needs).
+        var kind: Kind
+        var buffer: LineBuffer
+        /// Where each record in `buffer` ends, so a failed write drops only the records it did not write.
+        var pendingRecordEnds: [Int] = []
+        var statistics = Statistics(records: 0, dropped: 0, bytes: 0, failure: nil)
     }
 
     /// Flushes when the buffer reaches this size.
     static let bufferLimit = 64 * 1024
-    /// How long a write may wait for a reader before the output gives up.
-    static let writeTimeoutMilliseconds: Int32 = OutputChannel.budgetMilliseconds
+    /// The most written to a terminal at once, after it polls writable (the line discipline wakes
+    /// writers when fewer than 256 bytes wait).
+    static let terminalChunk = 256
+    /// How long a write may wait for a non-blocking descriptor before the output gives up.
+    static let writeTimeoutMilliseconds: Int32 = 2_000
 
-    private let appending: Mutex<Appended>
-    private let writing: Mutex<Writing>
-    private let descriptor: Int32
-    /// A descriptor of the output's own to close with it (a terminal's non-blocking one), or -1.
-    private let ownDescriptor: Int32
+    private let state: Mutex<State>
     private let closesDescriptor: Bool
     private let flushesEachRecord: Bool
     /// A short name used in reports, such as `jsonl sink (stdout)`.
@@ -73,15 +88,10 @@ public final class ByteOutput: Sendable {
     ///   - closesDescriptor: whether to close it when the output is released.
     ///   - flushesEachRecord: `nil` flushes per record only when the descriptor is a terminal.
     public init(fileDescriptor fd: Int32, label: String, closesDescriptor: Bool = false, flushesEachRecord: Bool? = nil) {
-        let channel = OutputChannel(fd)
-        // Two arrays of their own (not one shared, which the first append would copy).
-        var recordEnds: [Int] = [], chunkEnds: [Int] = []
-        recordEnds.reserveCapacity(1024)
-        chunkEnds.reserveCapacity(1024)
-        self.appending = Mutex(Appended(buffer: LineBuffer(capacity: Self.bufferLimit + 4096), recordEnds: recordEnds))
-        self.writing = Mutex(Writing(channel: channel, chunk: LineBuffer(capacity: Self.bufferLimit + 4096), chunkEnds: chunkEnds))
-        self.descriptor = fd
-        self.ownDescriptor = channel.fd == fd ? -1 : channel.fd
+        let buffer = LineBuffer(capacity: Self.bufferLimit + 4096)
+        var pendingRecordEnds: [Int] = []
+        pendingRecordEnds.reserveCapacity(1024)
+        self.state = Mutex(State(fd: fd, kind: Kind(of: fd), buffer: buffer, pendingRecordEnds: pendingRecordEnds))
         self.label = label
         self.closesDescriptor = closesDescriptor
         self.flushesEachRecord = flushesEachRecord ?? (isatty(fd) == 1)
@@ -111,7 +121,7 @@ public final class ByteOutput: Sendable {
             }
             let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
             guard fd >= 0 else {
-                throw ConfigurationError("\(label): cannot open \"\(path)\" for writing: \(SystemError.describe(errno))")
+                throw ConfigurationError("\(label): cannot open \"\(path)\" for writing: \(String(cString: strerror(errno)))")
             }
             return ByteOutput(fileDescriptor: fd, label: "\(label) (\(path))", closesDescriptor: true, flushesEachRecord: false)
         }
@@ -128,7 +138,7 @@ public final class ByteOutput: Sendable {
                 return ByteOutput(fileDescriptor: fd, label: "\(label) (\(path))", closesDescriptor: true, flushesEachRecord: false)
             }
             guard errno == ENXIO || errno == EINTR else {
-                throw ConfigurationError("\(label): cannot open \"\(path)\" for writing: \(SystemError.describe(errno))")
+                throw ConfigurationError("\(label): cannot open \"\(path)\" for writing: \(String(cString: strerror(errno)))")
             }
             guard MonotonicClock.now() < deadline else {
                 throw ConfigurationError(
@@ -140,142 +150,124 @@ public final class ByteOutput: Sendable {
 
     deinit {
         ExitFlusher.unregister(self)
-        writing.withLock { writeOut(&$0, atLeast: 1) }
-        if ownDescriptor >= 0 { close(ownDescriptor) }
-        if closesDescriptor { close(descriptor) }
+        let fd = state.withLock { state in
+            Self.drain(&state, label: label)
+            return state.fd
+        }
+        if closesDescriptor { close(fd) }
     }
 
     /// Appends one record, built by `body` directly into the shared buffer.
-    ///
-    /// When the buffer is full (or the output writes each record), the record is written at once;
-    /// from inside ``LifetraceSystem``'s emission, after the emitting thread has left its lock.
     public func write(_ body: (inout LineBuffer) -> Void) {
-        let full = appending.withLock { appended in
-            appended.statistics.records += 1
-            guard appended.statistics.failure == nil else {
-                appended.statistics.dropped += 1
-                return false
+        state.withLock { state in
+            state.statistics.records += 1
+            guard state.statistics.failure == nil else {
+                state.statistics.dropped += 1
+                return
             }
-            body(&appended.buffer)
-            appended.recordEnds.append(appended.buffer.count)
-            return flushesEachRecord || appended.buffer.count >= Self.bufferLimit
-        }
-        guard full else { return }
-        // Retained for the emitting thread, which releases it after the write (`writeDeferred`).
-        let retained = Unmanaged.passRetained(self).toOpaque()
-        switch lifetrace_defer_write(retained) {
-        case 1: return
-        case 2:
-            Unmanaged<ByteOutput>.fromOpaque(retained).release()  // already waiting for this thread's write
-        default:
-            Unmanaged<ByteOutput>.fromOpaque(retained).release()  // not inside emission, or too many outputs
-            writeDue()
-        }
-    }
-
-    /// Writes what is due: every record appended, once the buffer is full or the output writes each record.
-    func writeDue() {
-        writing.withLock { writeOut(&$0, atLeast: flushesEachRecord ? 1 : Self.bufferLimit) }
-    }
-
-    /// Writes the outputs whose buffers filled while the calling thread emitted an event (called by
-    /// ``Dispatch`` once the thread has left the emission lock).
-    static func writeDeferred() {
-        while let next = lifetrace_next_deferred_write() {
-            Unmanaged<ByteOutput>.fromOpaque(next).takeRetainedValue().writeDue()
+            body(&state.buffer)
+            state.pendingRecordEnds.append(state.buffer.count)
+            if flushesEachRecord || state.buffer.count >= Self.bufferLimit {
+                Self.drain(&state, label: label)
+            }
         }
     }
 
     /// Writes out the buffer now.
     public func flush() {
-        writing.withLock { writeOut(&$0, atLeast: 1) }
+        state.withLock { Self.drain(&$0, label: label) }
     }
 
-    /// Writes out the buffer and takes no more records (they are dropped and counted): what a signal
-    /// that ends the process does to every output, once it has stopped emission. A write still under
-    /// way (another thread's) is waited for until `deadline` (`CLOCK_MONOTONIC` nanoseconds; by
-    /// default the write budget and a second from now); past it, the buffer is dropped and counted.
-    ///
-    /// - Returns: a report when the output lost events, for the caller to print.
-    @_spi(Internals) @discardableResult
-    public func closeAfterWriting(reason: String, deadline: UInt64? = nil) -> String? {
-        let deadline = deadline ?? MonotonicClock.now() &+ UInt64(Self.writeTimeoutMilliseconds + 1_000) * 1_000_000
-        while true {
-            let written: Void? = writing.withLockIfAvailable { writing in
-                writeOut(&writing, atLeast: 1)
-                appending.withLock { appended in
-                    if appended.statistics.failure == nil { appended.statistics.failure = reason }
-                }
-            }
-            if written != nil { break }
-            guard MonotonicClock.now() < deadline else {
-                // A write is blocked beyond every budget (a file system that stopped answering):
-                // what is buffered is dropped, and said.
-                appending.withLock { appended in
-                    if appended.statistics.failure == nil { appended.statistics.failure = reason }
-                    appended.statistics.dropped += appended.recordEnds.count
-                    appended.buffer.removeAll()
-                    appended.recordEnds.removeAll(keepingCapacity: true)
-                }
-                break
-            }
-            usleep(1_000)
+    /// Writes out the buffer and takes no more records (they are dropped and counted), then runs
+    /// `body` with the lock still held: what a signal that ends the process does to every output
+    /// at once, so that no record lands in a buffer nobody will write and the outputs end at the
+    /// same event (give or take the one each emitting thread is between two outputs with).
+    @_spi(Internals) public func closeAfterWriting(reason: String, thenWhileLocked body: () -> Void = {}) {
+        state.withLock { state in
+            Self.drain(&state, label: label)
+            if state.statistics.failure == nil { state.statistics.failure = reason }
+            body()
         }
-        let statistics = self.statistics
-        guard statistics.dropped > 0 else { return nil }
-        return "lifetrace: \(label): \(statistics.dropped) of \(statistics.records) events dropped"
     }
 
     /// What the output has written and dropped so far.
     public var statistics: Statistics {
-        appending.withLock { $0.statistics }
+        state.withLock { $0.statistics }
     }
 
-    /// Takes every record appended (if they are at least `minimum` bytes) and writes them, holding
-    /// the write lock only: records appended meanwhile wait for the next write.
-    private func writeOut(_ writing: inout Writing, atLeast minimum: Int) {
-        let taken = appending.withLock { appended in
-            guard appended.statistics.failure == nil, appended.buffer.count >= max(minimum, 1) else { return false }
-            swap(&appended.buffer, &writing.chunk)
-            swap(&appended.recordEnds, &writing.chunkEnds)
-            return true
-        }
-        guard taken else { return }
+    private static func drain(_ state: inout State, label: String) {
+        guard !state.buffer.isEmpty else { return }
         defer {
-            writing.chunk.removeAll()
-            writing.chunkEnds.removeAll(keepingCapacity: true)
+            state.buffer.removeAll()
+            state.pendingRecordEnds.removeAll(keepingCapacity: true)
         }
-        var (written, failure) = writing.chunk.withBytes { writing.channel.send($0) }
-        if failure != nil, writing.channel.kind == .file {
-            written = Self.takeBackPartialRecord(writing.channel.fd, written: written, recordEnds: writing.chunkEnds)
+        guard state.statistics.failure == nil else { return }
+        let fd = state.fd
+        let kind = state.kind
+        var offset = 0
+        let failure: String? = state.buffer.withBytes { bytes in
+            while offset < bytes.count {
+                var length = bytes.count - offset
+                if kind == .pipe || kind == .terminal {
+                    // A pipe that polls writable has a free slot, which always holds PIPE_BUF
+                    // bytes: a write of at most that much cannot block. A terminal that polls
+                    // writable takes a small chunk.
+                    var pollfd = Glibc.pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    let ready = poll(&pollfd, 1, writeTimeoutMilliseconds)
+                    if ready < 0 && errno == EINTR { continue }
+                    guard ready > 0 else {
+                        return "the reader has not read for \(writeTimeoutMilliseconds) ms"
+                    }
+                    let chunk = kind == .pipe ? Int(PIPE_BUF) : Self.terminalChunk
+                    if length > chunk {
+                        // Whole lines: a write that ends at a line's end leaves no torn line if the
+                        // process dies before the next one (unless a single line exceeds the chunk).
+                        length = chunk
+                        var end = offset + length
+                        while end > offset, bytes[end - 1] != 0x0A { end -= 1 }
+                        if end > offset { length = end - offset }
+                    }
+                }
+                let written =
+                    kind == .socket
+                    ? Glibc.send(fd, bytes.baseAddress! + offset, length, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+                    : Glibc.write(fd, bytes.baseAddress! + offset, length)
+                if written >= 0 {
+                    offset += written
+                    continue
+                }
+                let code = errno
+                if code == EINTR { continue }
+                if code == EAGAIN || code == EWOULDBLOCK {
+                    var pollfd = Glibc.pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    if poll(&pollfd, 1, writeTimeoutMilliseconds) > 0 { continue }
+                    return "the reader has not read for \(writeTimeoutMilliseconds) ms"
+                }
+                return "write failed: \(String(cString: strerror(code))) (errno \(code))"
+            }
+            return nil
         }
-        let report: String? = appending.withLock { appended in
-            appended.statistics.bytes += written
-            guard let failure else { return nil }
-            let first = appended.statistics.failure == nil
-            if first { appended.statistics.failure = failure }
-            // The records this write did not finish, and those appended meanwhile: none will be written.
-            appended.statistics.dropped += writing.chunkEnds.count { $0 > written } + appended.recordEnds.count
-            appended.buffer.removeAll()
-            appended.recordEnds.removeAll(keepingCapacity: true)
-            return first ? "lifetrace: \(label): \(failure); dropping further events" : nil
+        if failure != nil, kind == .file {
+            // A full disk took part of a record: take it back, so the file ends at a line's end.
+            // Only where this output's writes end the file (a descriptor shared with another
+            // writer, or positioned inside the file, is left alone).
+            let whole = state.pendingRecordEnds.last { $0 <= offset } ?? 0
+            let position = lseek(fd, 0, SEEK_CUR)
+            if offset > whole, position >= off_t(offset - whole), position == lseek(fd, 0, SEEK_END),
+                ftruncate(fd, position - off_t(offset - whole)) == 0
+            {
+                _ = lseek(fd, position - off_t(offset - whole), SEEK_SET)
+                offset = whole
+            }
         }
-        if let report { StandardError.report(report) }
-    }
-
-    /// A full disk took part of a record: takes it back, so the file ends at a line's end. Only where
-    /// this output's writes end the file (a descriptor shared with another writer, or positioned
-    /// inside the file, is left alone). Returns the bytes of whole records written.
-    private static func takeBackPartialRecord(_ fd: Int32, written: Int, recordEnds: [Int]) -> Int {
-        let whole = recordEnds.last { $0 <= written } ?? 0
-        guard written > whole else { return written }
-        let position = lseek(fd, 0, SEEK_CUR)
-        let partial = off_t(written - whole)
-        guard position >= partial, position == lseek(fd, 0, SEEK_END), ftruncate(fd, position - partial) == 0 else {
-            return written
+        if let failure {
+            state.statistics.failure = failure
+            state.statistics.dropped += state.pendingRecordEnds.count { $0 > offset }
+            state.statistics.bytes += offset
+            StandardError.writeLine("lifetrace: \(label): \(failure); dropping further events")
+        } else {
+            state.statistics.bytes += state.buffer.count
         }
-        _ = lseek(fd, position - partial, SEEK_SET)
-        return whole
     }
 
     /// Ignores `SIGPIPE` once, if nobody has chosen a disposition for it.

@@ -41,16 +41,20 @@ enum ExitFlusher {
         }
     }
 
-    /// Writes out and closes every output, as a signal ends the process and emission has been
-    /// stopped: records emitted from now on would be dropped, not left in a buffer that would never
-    /// be written. A write still under way on another thread is waited for at most the write budget
-    /// and a second. Returns, for each output that lost events, its report.
-    static func closeAll(reason: String) -> [String] {
-        let deadline = MonotonicClock.now() &+ UInt64(ByteOutput.writeTimeoutMilliseconds + 1_000) * 1_000_000
-        return outputs.withLock { outputs in
-            outputs.values.compactMap { entry in
-                entry._withUnsafeGuaranteedRef { $0.closeAfterWriting(reason: reason, deadline: deadline) }
-            }.sorted()
+    /// Writes out and closes every output (a signal ends the process): records emitted from
+    /// now on are dropped, not left in a buffer that would never be written.
+    static func closeAll(reason: String) {
+        outputs.withLock { outputs in
+            // Each output is closed holding the locks of those closed before it, so emission stops
+            // on all of them at one moment (a lock order: by identity).
+            let ordered = outputs.sorted { $0.key < $1.key }.map(\.value)
+            func close(from index: Int) {
+                guard index < ordered.count else { return }
+                ordered[index]._withUnsafeGuaranteedRef { output in
+                    output.closeAfterWriting(reason: reason) { close(from: index + 1) }
+                }
+            }
+            close(from: 0)
         }
     }
 
@@ -64,7 +68,7 @@ enum ExitFlusher {
                     output.flush()
                     let statistics = output.statistics
                     if statistics.dropped > 0 {
-                        StandardError.report(
+                        StandardError.writeLine(
                             "lifetrace: \(output.label): \(statistics.dropped) of \(statistics.records) events dropped")
                     }
                 }

@@ -10,11 +10,7 @@ import Darwin
 /// to. Each append is a capacity check and a copy into memory the buffer owns: no uniqueness check,
 /// no per-byte call, no allocation once the buffer has grown to its working size. That is what
 /// lets an event's line cost about what a C `fprintf` of it costs.
-///
-/// Sendable: the buffer is the only owner of its memory (it cannot be copied, and its bytes are
-/// lent out only for the length of a call), so handing it to another thread hands that memory over
-/// whole, as outputs do when a write takes the records appended so far.
-public struct LineBuffer: ~Copyable, @unchecked Sendable {
+public struct LineBuffer: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     /// The number of bytes written so far.
     public private(set) var count: Int

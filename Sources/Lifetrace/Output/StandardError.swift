@@ -16,18 +16,4 @@ public enum StandardError {
             _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count)
         }
     }
-
-    /// Writes a sink's report (a failure, the events it dropped) as one line, waiting at most the
-    /// write budget for room and dropping it past that: standard error may be the very terminal or
-    /// pipe whose reader stopped reading, which a sink must not hang on.
-    public static func report(_ message: String) {
-        var line = message
-        line.append("\n")
-        line.withUTF8 { bytes in
-            _ = reports.send(UnsafeRawBufferPointer(bytes))
-        }
-    }
-
-    /// Standard error as the sinks' reports reach it.
-    private static let reports = OutputChannel(STDERR_FILENO)
 }

@@ -10,12 +10,10 @@ import Darwin
 ///
 /// A signal handler may only call async-signal-safe functions, and flushing takes locks. So the
 /// handler does one thing, `write(2)` of the signal's number to a pipe; a dedicated thread waiting
-/// on the pipe first stops emission (it takes the emission lock for good: the event being
-/// delivered is finished, and threads that emit after wait until the process ends, so every sink
-/// ends at the same event and nothing emitted is lost unsaid), then writes out and closes every
-/// output, reports any that lost events, restores the signal's default action and sends the signal
-/// again. No write is made holding the emission lock, and writes wait for a reader at most the
-/// write budget: a destination nobody reads delays the end by that budget at most.
+/// on the pipe writes out and closes every output at a safe point (taking each output's lock like
+/// any writer, so a record being written is finished first; records emitted after are dropped,
+/// not left in a buffer nobody writes), restores the signal's default action and sends the signal
+/// again.
 /// Signals whose disposition the host already chose are left alone. Opt-in, for programs that
 /// want it (the `lifetrace` command line installs it); a library never takes signals by itself.
 package enum TerminationFlusher {
@@ -26,11 +24,7 @@ package enum TerminationFlusher {
 
     private static let installation: Bool = {
         var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else {
-            StandardError.report(
-                "lifetrace: warning: sinks will not be written out on SIGTERM, SIGINT or SIGHUP: cannot make a pipe: \(SystemError.describe(errno))")
-            return false
-        }
+        guard pipe(&ends) == 0 else { return false }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
         writeEnd = ends[1]
@@ -66,10 +60,7 @@ package enum TerminationFlusher {
             if count < 0 && errno == EINTR { continue }
             return
         }
-        _ = Dispatch.stopForever(waitingAtMost: UInt32(ByteOutput.writeTimeoutMilliseconds + 1_000))
-        for report in ExitFlusher.closeAll(reason: "closed: the process is ending on signal \(number)") {
-            StandardError.report(report)
-        }
+        ExitFlusher.closeAll(reason: "closed: the process is ending on signal \(number)")
         signal(Int32(number), SIG_DFL)
         kill(getpid(), Int32(number))
         // Process 1 (a container's init) ignores a signal it sends itself with the default action:

@@ -1,4 +1,5 @@
 import CLifetrace
+import Synchronization
 
 /// The way every event takes from a hook to its sink, in one place, top to bottom:
 ///
@@ -27,15 +28,13 @@ enum Dispatch {
         case timed(UInt64)
     }
 
-    // The emission lock (`lifetrace_emission_enter`, in C) is held while a sink receives its event
-    // (and its sequence number is drawn), so that events reach every sink in `seq` order, whole,
-    // whatever the number of emitting threads. Tracers go without it. It is held while records are
-    // appended, never while they are written: an output whose buffer filled is written once the
-    // thread has left it (`ByteOutput.writeDeferred`), so neither the other emitters nor the signal
-    // flusher (which takes it to stop emission) ever wait on a reader.
+    /// Held while a sink receives its event (and its sequence number is drawn), so that events reach
+    /// every sink in `seq` order, whole, whatever the number of emitting threads. Tracers go
+    /// without it.
+    private static let emission = Mutex<Void>(())
 
     /// The storage of the last framed event's details, which the next one reuses when nothing holds
-    /// it any more (``Details/attachFrame(_:reusing:)``). Guarded by the emission lock.
+    /// it any more (``Details/attachFrame(_:reusing:)``). Guarded by `emission`.
     nonisolated(unsafe) private static var spareFrameStorage: Details.Strings?
 
     /// A sink scoped to the current task (tests, embedded runs); set by ``LifetraceSystem``.
@@ -169,53 +168,33 @@ enum Dispatch {
         return emitLocked(to: sink, hook, phase, subject, details, frame: nil, after: start)
     }
 
-    /// Numbers, timestamps and hands one event to a sink under the emission lock (with its frame
-    /// attached to the details, for a framed record). A sink that emits from its `emit` would wait
-    /// on the lock its own thread holds: the nested event is dropped instead, and said once. The
-    /// lock is held while the sink appends, not while an output writes (`ByteOutput.writeDeferred`).
+    /// Numbers, timestamps and hands one event to a sink under the emission lock.
     @inline(__always)
     private static func emitLocked(
         to sink: any Sink, _ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, frame: ViewFrame?,
         after start: Start
     ) -> Start {
-        guard lifetrace_thread_is_emitting() == 0 else {
-            reportNestedEmission
-            return .unrecorded
-        }
         let thread = ThreadID.current
-        lifetrace_emission_enter()
-        let seq = UInt64(lifetrace_process_seq())
-        let now = MonotonicClock.now()
-        var duration: UInt64?
-        if phase == .end, case .timed(let begin) = start { duration = now &- begin }
-        if let frame {
+        return emission.withLock { _ in
+            let seq = UInt64(lifetrace_process_seq())
+            let now = MonotonicClock.now()
+            var duration: UInt64?
+            if phase == .end, case .timed(let begin) = start { duration = now &- begin }
+            guard let frame else {
+                sink.emit(
+                    Event(
+                        seq: seq, timestamp: now, hook: hook, phase: phase, subject: subject, details: details,
+                        duration: duration, thread: thread))
+                return .timed(now)
+            }
             var framed = details
             framed.attachFrame(frame, reusing: &spareFrameStorage)
             sink.emit(
                 Event(
                     seq: seq, timestamp: now, hook: hook, phase: phase, subject: subject, details: framed,
                     duration: duration, thread: thread))
-        } else {
-            sink.emit(
-                Event(
-                    seq: seq, timestamp: now, hook: hook, phase: phase, subject: subject, details: details,
-                    duration: duration, thread: thread))
+            return .timed(now)
         }
-        lifetrace_emission_exit()
-        ByteOutput.writeDeferred()
-        return .timed(now)
-    }
-
-    /// Says once that a sink emitted an event while receiving one.
-    private static let reportNestedEmission: Void = StandardError.report(
-        "lifetrace: a sink emitted an event from its emit(_:); such events are dropped (a sink must not emit events)")
-
-    /// Stops emission for good: takes the emission lock and never gives it back, so no event reaches
-    /// a sink (other than a tracer's) from now on; threads that emit wait. For the signal flusher, as
-    /// the process ends. Waits at most `milliseconds` for a sink's `emit` under way (one that blocks
-    /// is not waited for longer); returns whether emission stopped.
-    static func stopForever(waitingAtMost milliseconds: UInt32) -> Bool {
-        lifetrace_emission_lock_within(milliseconds) != 0
     }
 
     // MARK: Records with a frame

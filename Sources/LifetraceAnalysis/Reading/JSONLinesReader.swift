@@ -8,7 +8,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-@_spi(Internals) import Lifetrace
+import Lifetrace
 
 /// Reads JSON lines (`docs/json-lines.md`) one event at a time from a file, a pipe, standard input
 /// or memory, in a window of input that does not grow with the trace.
@@ -62,8 +62,8 @@ public final class JSONLinesReader: TraceEventReader {
             let reason =
                 switch errno {
                 case ENOENT: "no such file"
-                case EMFILE, ENFILE: "cannot be opened: too many open files (\(SystemError.describe(errno)))"
-                default: "cannot be read (\(SystemError.describe(errno)))"
+                case EMFILE, ENFILE: "cannot be opened: too many open files (\(String(cString: strerror(errno))))"
+                default: "cannot be read (\(String(cString: strerror(errno))))"
                 }
             throw TraceIssue(source: path, line: 0, column: 0, message: reason)
         }
@@ -202,7 +202,7 @@ public final class JSONLinesReader: TraceEventReader {
                 return moved
             }
             if errno == EINTR { continue }
-            let reason = errno == EISDIR ? "is a directory, expected a JSON-lines file" : SystemError.describe(errno)
+            let reason = errno == EISDIR ? "is a directory, expected a JSON-lines file" : String(cString: strerror(errno))
             throw TraceIssue(source: source, line: 0, column: 0, message: "cannot be read: \(reason)")
         }
     }
