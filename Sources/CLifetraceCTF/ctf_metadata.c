@@ -860,6 +860,24 @@ static const struct type *parse_dimensions(struct parser *parser, const struct t
     return type;
 }
 
+/* A declaration: a type, then its name (unless the type's own syntax named it) and its dimensions.
+ * `name` receives the name; `what` says what was expected when the name is missing. NULL once the
+ * parser failed. */
+static const struct type *parse_declaration(struct parser *parser, char *name, size_t size, const char *what) {
+    int has_name = 0;
+    const struct type *type = parse_type(parser, name, size, &has_name);
+    if (failed(parser)) return NULL;
+    if (!has_name) {
+        if (parser->token.kind != TOKEN_IDENTIFIER || !copy_identifier(parser, name, size)) {
+            unexpected(parser, what);
+            return NULL;
+        }
+        advance(parser);
+    }
+    type = parse_dimensions(parser, type);
+    return failed(parser) ? NULL : type;
+}
+
 /* `struct [NAME] [{ MEMBERS }] [align(N)]` */
 static const struct type *parse_struct(struct parser *parser) {
     size_t opened = parser->token.start;
@@ -888,18 +906,8 @@ static const struct type *parse_struct(struct parser *parser) {
         size_t count = 0, capacity = 0;
         while (!failed(parser) && !at_punctuation(parser, "}")) {
             char declarator[64] = "";
-            int has_declarator = 0;
-            const struct type *type = parse_type(parser, declarator, sizeof declarator, &has_declarator);
-            if (failed(parser)) break;
-            if (!has_declarator) {
-                if (parser->token.kind != TOKEN_IDENTIFIER || !copy_identifier(parser, declarator, sizeof declarator)) {
-                    unexpected(parser, "a field name");
-                    break;
-                }
-                advance(parser);
-            }
-            type = parse_dimensions(parser, type);
-            if (failed(parser) || !add_member(parser, &members, &count, &capacity, declarator, type)) break;
+            const struct type *type = parse_declaration(parser, declarator, sizeof declarator, "a field name");
+            if (type == NULL || !add_member(parser, &members, &count, &capacity, declarator, type)) break;
             if (!expect(parser, ";")) break;
         }
         if (!failed(parser)) expect(parser, "}");
@@ -1079,18 +1087,8 @@ static void parse_typedef(struct parser *parser) {
     parser->open_at = parser->token.start;
     advance(parser);
     char name[64] = "";
-    int has_name = 0;
-    const struct type *type = parse_type(parser, name, sizeof name, &has_name);
-    if (failed(parser)) return;
-    if (!has_name) {
-        if (parser->token.kind != TOKEN_IDENTIFIER || !copy_identifier(parser, name, sizeof name)) {
-            unexpected(parser, "the type's name");
-            return;
-        }
-        advance(parser);
-    }
-    type = parse_dimensions(parser, type);
-    if (failed(parser)) return;
+    const struct type *type = parse_declaration(parser, name, sizeof name, "the type's name");
+    if (type == NULL) return;
     char *key = arena_string(parser, name, strlen(name));
     if (key == NULL || !name_define(&parser->names, key, type)) {
         fail_memory(parser);
