@@ -3,96 +3,184 @@
 /// first non-zero coefficient, in that order, is negative; one ratio is less than another when
 /// it is at the first level where they differ.
 ///
-/// Stored dense, symbol-major (`coefficients[symbol × levelCount + level]`), so a symbol's costs
-/// are adjacent; with one level (kiwi's strengths, or a single UIKit priority) this is the dense
-/// row of plain Cassowary. A new level is rare (the first constraint of a new priority) and
-/// re-lays the array out once.
+/// Stored sparse: each symbol's non-zero coefficients are a list, highest level first, whose
+/// entries live in one pool (parallel arrays, with a free list). A symbol holds coefficients at
+/// the few levels its rows reach, whatever the number of levels in the solver, so every operation
+/// costs the length of the lists it touches: a new level costs nothing (a UIKit layout with a
+/// thousand distinct priorities is as cheap per constraint as one with three), and with one level
+/// (kiwi's strengths) a list has one entry. Freed entries are reused, so a solver that changes
+/// and re-solves the same system allocates nothing once the pool has grown.
+///
+/// Invariants: no entry holds 0 (a value within `nearZero` of 0 is removed); a list's levels are
+/// distinct and strictly decreasing; an entry is in exactly one list or in the free list.
 struct Objective {
-    /// The levels held, highest first.
-    private(set) var levels: [Double] = []
-    /// Coefficients by symbol, then level; values within `nearZero` of 0 are stored as 0.
-    private(set) var coefficients: [Double] = []
-    /// How many symbols have coefficients.
-    private(set) var symbolCount = 0
-
-    var levelCount: Int { levels.count }
+    /// The first entry of each symbol's list, or -1.
+    private var heads: [Int32] = []
+    /// The pool: each entry's level, value and next entry (-1 at a list's end).
+    private var entryLevel: [Double] = []
+    private var entryValue: [Double] = []
+    private var entryNext: [Int32] = []
+    /// The first free entry, or -1.
+    private var free: Int32 = -1
 
     /// Adds a symbol with zero coefficients.
-    mutating func appendSymbol() {
-        for _ in 0..<levels.count { coefficients.append(0) }
-        symbolCount += 1
-    }
-
-    /// The index of a strength's level, added (and the coefficients re-laid out) if new.
-    mutating func levelIndex(of strength: Strength) -> Int {
-        let level = strength.level
-        var index = 0
-        while index < levels.count, levels[index] > level { index += 1 }
-        if index < levels.count, levels[index] == level { return index }
-        let oldCount = levels.count
-        levels.insert(level, at: index)
-        var laidOut = [Double](repeating: 0, count: symbolCount * levels.count)
-        for symbol in 0..<symbolCount {
-            for old in 0..<oldCount {
-                laidOut[symbol * levels.count + (old < index ? old : old + 1)] = coefficients[symbol * oldCount + old]
-            }
-        }
-        coefficients = laidOut
-        return index
-    }
+    mutating func appendSymbol() { heads.append(-1) }
 
     /// The coefficient of `symbol` at `level`.
-    @inline(__always)
-    subscript(symbol: Int32, level: Int) -> Double {
-        get { coefficients[Int(symbol) * levels.count + level] }
-        set { coefficients[Int(symbol) * levels.count + level] = nearZero(newValue) ? 0 : newValue }
+    subscript(symbol: Int32, level: Double) -> Double {
+        var entry = heads[Int(symbol)]
+        while entry >= 0 {
+            let held = entryLevel[Int(entry)]
+            if held == level { return entryValue[Int(entry)] }
+            if held < level { return 0 }
+            entry = entryNext[Int(entry)]
+        }
+        return 0
+    }
+
+    /// Adds `value` to the coefficient of `symbol` at `level`; a sum within `nearZero` of 0 is
+    /// removed.
+    mutating func add(_ value: Double, to symbol: Int32, at level: Double) {
+        var previous: Int32 = -1
+        var entry = heads[Int(symbol)]
+        while entry >= 0, entryLevel[Int(entry)] > level {
+            previous = entry
+            entry = entryNext[Int(entry)]
+        }
+        if entry >= 0, entryLevel[Int(entry)] == level {
+            let sum = entryValue[Int(entry)] + value
+            if nearZero(sum) {
+                unlink(entry, after: previous, of: symbol)
+                release(entry)
+            } else {
+                entryValue[Int(entry)] = sum
+            }
+            return
+        }
+        guard !nearZero(value) else { return }
+        let new = allocate(level: level, value: value, next: entry)
+        if previous >= 0 { entryNext[Int(previous)] = new } else { heads[Int(symbol)] = new }
+    }
+
+    /// Adds the coefficients of a detached list (``detach(_:)``), times `factor`, to those of
+    /// `symbol`: one merge of the two lists, as long as both together.
+    mutating func add(_ list: Int32, times factor: Double, to symbol: Int32) {
+        var source = list
+        var previous: Int32 = -1
+        var entry = heads[Int(symbol)]
+        while source >= 0 {
+            let level = entryLevel[Int(source)]
+            let value = entryValue[Int(source)] * factor
+            source = entryNext[Int(source)]
+            while entry >= 0, entryLevel[Int(entry)] > level {
+                previous = entry
+                entry = entryNext[Int(entry)]
+            }
+            if entry >= 0, entryLevel[Int(entry)] == level {
+                let sum = entryValue[Int(entry)] + value
+                let next = entryNext[Int(entry)]
+                if nearZero(sum) {
+                    unlink(entry, after: previous, of: symbol)
+                    release(entry)
+                } else {
+                    entryValue[Int(entry)] = sum
+                    previous = entry
+                }
+                entry = next
+            } else if !nearZero(value) {
+                let new = allocate(level: level, value: value, next: entry)
+                if previous >= 0 { entryNext[Int(previous)] = new } else { heads[Int(symbol)] = new }
+                previous = new
+            }
+        }
     }
 
     /// Whether every coefficient of `symbol` is 0.
-    func isZero(_ symbol: Int32) -> Bool {
-        let base = Int(symbol) * levels.count
-        for level in 0..<levels.count where coefficients[base + level] != 0 { return false }
-        return true
-    }
+    @inline(__always)
+    func isZero(_ symbol: Int32) -> Bool { heads[Int(symbol)] < 0 }
 
     /// Whether the symbol's reduced cost is negative: its first non-zero coefficient is.
     @inline(__always)
     func isNegative(_ symbol: Int32) -> Bool {
-        let base = Int(symbol) * levels.count
-        for level in 0..<levels.count {
-            let value = coefficients[base + level]
-            if value != 0 { return value < 0 }
-        }
-        return false
+        let head = heads[Int(symbol)]
+        return head >= 0 && entryValue[Int(head)] < 0
     }
 
     /// Sets every coefficient of `symbol` to 0.
-    mutating func clear(_ symbol: Int32) {
-        let base = Int(symbol) * levels.count
-        for level in 0..<levels.count { coefficients[base + level] = 0 }
-    }
+    mutating func clear(_ symbol: Int32) { release(list: detach(symbol)) }
 
     /// Sets the first non-zero coefficient of `symbol` to 0 (rounding noise, dropped).
     mutating func clearLeading(_ symbol: Int32) {
-        let base = Int(symbol) * levels.count
-        for level in 0..<levels.count where coefficients[base + level] != 0 {
-            coefficients[base + level] = 0
-            return
+        let head = heads[Int(symbol)]
+        guard head >= 0 else { return }
+        heads[Int(symbol)] = entryNext[Int(head)]
+        release(head)
+    }
+
+    /// Takes `symbol`'s list out (its coefficients are 0 afterwards) and returns its first entry,
+    /// to be added elsewhere (``add(_:times:to:)``) and given back with ``release(list:)``.
+    mutating func detach(_ symbol: Int32) -> Int32 {
+        let head = heads[Int(symbol)]
+        heads[Int(symbol)] = -1
+        return head
+    }
+
+    /// Gives a detached list back to the pool.
+    mutating func release(list: Int32) {
+        var entry = list
+        while entry >= 0 {
+            let next = entryNext[Int(entry)]
+            release(entry)
+            entry = next
         }
     }
 
+    private mutating func release(_ entry: Int32) {
+        entryNext[Int(entry)] = free
+        free = entry
+    }
+
     /// Whether `cost(a) / ca` is lexicographically less than `cost(b) / cb` (`ca`, `cb` > 0): the
-    /// dual simplex's ratio test.
-    @inline(__always)
+    /// dual simplex's ratio test, a merge of the two lists by level.
     func ratio(_ a: Int32, _ ca: Double, isLessThan b: Int32, _ cb: Double) -> Bool {
-        let count = levels.count
-        let baseA = Int(a) * count
-        let baseB = Int(b) * count
-        for level in 0..<count {
-            let x = coefficients[baseA + level] / ca
-            let y = coefficients[baseB + level] / cb
+        var entryA = heads[Int(a)]
+        var entryB = heads[Int(b)]
+        while entryA >= 0 || entryB >= 0 {
+            let levelA = entryA >= 0 ? entryLevel[Int(entryA)] : -.infinity
+            let levelB = entryB >= 0 ? entryLevel[Int(entryB)] : -.infinity
+            var x = 0.0
+            var y = 0.0
+            if levelA >= levelB {
+                x = entryValue[Int(entryA)] / ca
+                entryA = entryNext[Int(entryA)]
+            }
+            if levelB >= levelA {
+                y = entryValue[Int(entryB)] / cb
+                entryB = entryNext[Int(entryB)]
+            }
             if x != y, !nearZero(x - y) { return x < y }
         }
         return false
+    }
+
+    private mutating func allocate(level: Double, value: Double, next: Int32) -> Int32 {
+        if free >= 0 {
+            let entry = free
+            free = entryNext[Int(entry)]
+            (entryLevel[Int(entry)], entryValue[Int(entry)], entryNext[Int(entry)]) = (level, value, next)
+            return entry
+        }
+        entryLevel.append(level)
+        entryValue.append(value)
+        entryNext.append(next)
+        return Int32(entryLevel.count - 1)
+    }
+
+    private mutating func unlink(_ entry: Int32, after previous: Int32, of symbol: Int32) {
+        if previous >= 0 {
+            entryNext[Int(previous)] = entryNext[Int(entry)]
+        } else {
+            heads[Int(symbol)] = entryNext[Int(entry)]
+        }
     }
 }

@@ -29,7 +29,7 @@ extension Solver {
         }
         var tag = Tag(marker: -1)
         let weight = constraint.strength.weight
-        let level = constraint.strength.isRequired ? -1 : objective.levelIndex(of: constraint.strength)
+        let level = constraint.strength.level
         switch constraint.relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
             let sign = constraint.relation == .lessThanOrEqual ? 1.0 : -1.0
@@ -119,7 +119,7 @@ extension Solver {
     func removeEffects(of marker: Int32, strength: Strength) {
         guard kinds[Int(marker)] == .error else { return }
         let weight = strength.weight
-        let level = objective.levelIndex(of: strength)
+        let level = strength.level
         if let row = rows[Int(marker)] {
             for (held, coefficient) in zip(row.symbols, row.coefficients) {
                 addToObjective(held, level: level, -weight * coefficient)

@@ -164,13 +164,15 @@ extension Solver {
         swap(&list, &columns[Int(symbol)])
         columns[Int(symbol)].append(contentsOf: list)
 
-        for level in 0..<objective.levelCount {
-            let weight = objective[symbol, level]
-            guard weight != 0 else { continue }
-            objective[symbol, level] = 0
+        // The symbol's coefficients move onto the row's symbols (none of which is the symbol
+        // itself, which the row defines), all its levels in one merge per symbol.
+        let weights = objective.detach(symbol)
+        if weights >= 0 {
             for (held, coefficient) in zip(row.symbols, row.coefficients) {
-                addToObjective(held, level: level, weight * coefficient)
+                objective.add(weights, times: coefficient, to: held)
+                noteIfEntering(held)
             }
+            objective.release(list: weights)
         }
         if let artificial {
             let coefficient = artificial.coefficient(of: symbol)
@@ -183,8 +185,14 @@ extension Solver {
 
     /// Adds to a symbol's objective coefficient at a level, noting the symbol when its reduced
     /// cost turns negative.
-    func addToObjective(_ symbol: Int32, level: Int, _ value: Double) {
-        objective[symbol, level] += value
+    func addToObjective(_ symbol: Int32, level: Double, _ value: Double) {
+        objective.add(value, to: symbol, at: level)
+        noteIfEntering(symbol)
+    }
+
+    /// Notes a symbol whose reduced cost is negative as a candidate to enter.
+    @inline(__always)
+    func noteIfEntering(_ symbol: Int32) {
         if !inHeap[Int(symbol)], objective.isNegative(symbol) {
             inHeap[Int(symbol)] = true
             entering.push(symbol)

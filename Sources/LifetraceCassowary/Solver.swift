@@ -14,7 +14,7 @@
 /// The tableau is in solved form: each basic symbol's row gives it in terms of parametric
 /// symbols (which are 0). Every row is kept sparse and sorted; a column index says which rows hold
 /// each symbol, so substituting a symbol touches only those rows, not the whole tableau; the
-/// objective is dense, with a heap of the symbols whose reduced cost is negative. Adding a
+/// objective is sparse by level, with a heap of the symbols whose reduced cost is negative. Adding a
 /// constraint runs the primal simplex on the objective (Bland's rule: the lowest symbol enters, the
 /// lowest row leaves among ties); an edit (``suggestValue(_:for:)``) or a constant change
 /// (``updateConstant(of:to:)``) shifts row constants along its marker's column and runs the dual
@@ -51,7 +51,7 @@ public final class Solver {
     var rows: [Row?] = []
     /// For each symbol, basic symbols whose rows held it when last looked (checked on use).
     var columns: [[Int32]] = []
-    /// The objective: dense coefficients by symbol id and level (`Objective.swift`).
+    /// The objective: each symbol's coefficients by level (`Objective.swift`).
     var objective = Objective()
     /// Symbols whose objective coefficient went negative (a min-heap; entries checked on use).
     var entering = MinHeap()
