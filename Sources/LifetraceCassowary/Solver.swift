@@ -91,7 +91,16 @@ public final class Solver {
     // MARK: Bookkeeping
 
     var variables: [ObjectIdentifier: (variable: Variable, symbol: Int32)] = [:]
+    /// The constraints in the tableau or defining a variable (active bounds among them).
     var constraints: [ObjectIdentifier: (constraint: Constraint, tag: Tag)] = [:]
+
+    // MARK: Bounds (Solver+Bounds.swift)
+
+    /// Each variable side's active bound and waiting ones.
+    var boundSides: [BoundKey: BoundSide] = [:]
+    /// The bounds in the tableau, and those waiting beside it.
+    var activeBounds: [ObjectIdentifier: Bound] = [:]
+    var waitingBounds: [ObjectIdentifier: Bound] = [:]
     var edits: [ObjectIdentifier: EditInfo] = [:]
 
     /// Creates an empty solver.
@@ -105,11 +114,20 @@ public final class Solver {
     ///   ``SolverError/unsatisfiable(_:conflicting:)`` for a required constraint that cannot hold
     ///   (the solver then holds what it held before, with the same values).
     public func add(_ constraint: Constraint) throws(SolverError) {
-        let id = ObjectIdentifier(constraint)
-        guard constraints[id] == nil else { throw .duplicateConstraint(constraint) }
+        guard !contains(constraint) else { throw .duplicateConstraint(constraint) }
         guard constraint.expression.isFinite, constraint.strength.weight.isFinite else {
             throw .nonFinite("a coefficient or the constant of \(constraint)")
         }
+        if let bound = bound(of: constraint) {
+            try addBound(constraint, bound)
+        } else {
+            try addToTableau(constraint)
+        }
+    }
+
+    /// Adds a constraint to the tableau (or as a definition).
+    func addToTableau(_ constraint: Constraint) throws(SolverError) {
+        let id = ObjectIdentifier(constraint)
         definitionsStale = true
         if let (subject, coefficient) = definitionSubject(of: constraint) {
             let marker = newSymbol(.dummy)
@@ -153,9 +171,13 @@ public final class Solver {
     ///
     /// - Throws: ``SolverError/unknownConstraint(_:)``.
     public func remove(_ constraint: Constraint) throws(SolverError) {
-        guard let (_, tag) = constraints.removeValue(forKey: ObjectIdentifier(constraint)) else {
-            throw .unknownConstraint(constraint)
-        }
+        guard contains(constraint) else { throw .unknownConstraint(constraint) }
+        if !removeBound(constraint) { removeFromTableau(constraint) }
+    }
+
+    /// Removes a constraint the tableau (or a definition) holds.
+    func removeFromTableau(_ constraint: Constraint) {
+        guard let (_, tag) = constraints.removeValue(forKey: ObjectIdentifier(constraint)) else { return }
         definitionsStale = true
         if tag.subject >= 0 {
             guard isHeld(tag.marker) else {
@@ -189,7 +211,8 @@ public final class Solver {
 
     /// Whether the solver holds the constraint.
     public func contains(_ constraint: Constraint) -> Bool {
-        constraints[ObjectIdentifier(constraint)] != nil
+        let id = ObjectIdentifier(constraint)
+        return constraints[id] != nil || waitingBounds[id] != nil
     }
 
     /// Changes the constant of a constraint the solver holds (its expression's `constant`), in
@@ -200,8 +223,16 @@ public final class Solver {
     ///   ``SolverError/unsatisfiable(_:conflicting:)`` when a required constraint can no longer
     ///   hold (the constant is then left as it was).
     public func updateConstant(of constraint: Constraint, to constant: Double) throws(SolverError) {
-        guard let (_, tag) = constraints[ObjectIdentifier(constraint)] else { throw .unknownConstraint(constraint) }
+        guard contains(constraint) else { throw .unknownConstraint(constraint) }
         guard constant.isFinite else { throw .nonFinite("the constant \(constant) of \(constraint)") }
+        if try !updateBoundConstant(of: constraint, to: constant) {
+            try updateTableauConstant(of: constraint, to: constant)
+        }
+    }
+
+    /// Changes the constant of a constraint the tableau (or a definition) holds.
+    func updateTableauConstant(of constraint: Constraint, to constant: Double) throws(SolverError) {
+        guard let (_, tag) = constraints[ObjectIdentifier(constraint)] else { throw .unknownConstraint(constraint) }
         let delta = constant - constraint.expression.constant
         guard delta != 0 else { return }
         definitionsStale = true
@@ -328,13 +359,16 @@ public final class Solver {
         expanding = MinHeap()
         variables = [:]
         constraints = [:]
+        boundSides = [:]
+        activeBounds = [:]
+        waitingBounds = [:]
         edits = [:]
     }
 
     /// The size of the tableau and the pivots so far.
     public var statistics: SolverStatistics {
         SolverStatistics(
-            constraints: constraints.count, variables: variables.count, rows: rowCount, pivots: pivotCount,
+            constraints: constraints.count + waitingBounds.count, variables: variables.count, rows: rowCount, pivots: pivotCount,
             rowsChanged: rowsChangedCount, symbols: kinds.count - freeSymbols.count)
     }
 }
