@@ -21,22 +21,8 @@ command -v lttng >/dev/null || fail "lttng is not installed (run tools/setup)"
 command -v jq >/dev/null || fail "jq is not installed (run tools/setup)"
 
 work=$(mktemp -d /tmp/lifetrace-hummingbird-XXXXXX)
-daemon_pid=""
-end_daemon() {
-    # Ends this script's own daemon by its process id (SIGTERM ends its consumer daemons too; any
-    # left after 10 s are killed by theirs), never anyone else's.
-    [[ -n $daemon_pid ]] || return 0
-    local children
-    children=$(ps -o pid= --ppid "$daemon_pid" 2>/dev/null || true)
-    kill -TERM "$daemon_pid" 2>/dev/null || true
-    for _ in $(seq 100); do [[ -e /proc/$daemon_pid ]] || break; sleep 0.1; done
-    for child in $children; do
-        if [[ -e /proc/$child ]]; then kill -KILL "$child" 2>/dev/null || true; fi
-    done
-    if [[ -e /proc/$daemon_pid ]]; then kill -KILL "$daemon_pid" 2>/dev/null || true; fi
-    daemon_pid=""
-}
-cleanup() { end_daemon; rm -rf "$work"; }
+source "$root/tools/lib/own-lttng-daemon.sh"
+cleanup() { end_own_daemon; rm -rf "$work"; }
 trap cleanup EXIT
 
 # The example, in its own package and build directory; the converter, `lifetrace`, from the root's.
@@ -51,18 +37,8 @@ if [[ ! -x .build/debug/lifetrace ]]; then
     swift build --product lifetrace >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; fail "lifetrace did not build"; }
 fi
 
-# A session daemon of our own: LTTng gives root one fixed run directory whatever LTTNG_HOME says,
-# so as root the daemon, the lttng client and the traced server run as nobody.
-home="$work/home"
-mkdir -p "$home"
-as_user=()
-if [[ $(id -u) == 0 ]]; then
-    chown 65534:65534 "$work" "$home"
-    as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups --)
-fi
-export LTTNG_HOME=$home
-"${as_user[@]}" tools/lttng-daemon || fail "could not start a session daemon in $home"
-daemon_pid=$(cat "$home/.lttng/lttng-sessiond.pid")
+# A session daemon of our own (as root, it and everything that talks to it run as nobody).
+start_own_daemon "$work" || fail "could not start a session daemon in $work"
 
 # One recording: lifetrace's log and span tracepoints, the server alone tracked. The server waits
 # for its registration with the daemon when its sink loads liblttng-ust, before it listens
@@ -73,7 +49,7 @@ status=0
 LIFETRACE_SINKS=lttng LTTNG_UST_REGISTER_TIMEOUT=-1 timeout 300 "${as_user[@]}" tools/lttng-record \
     --events 'lifetrace:log_*' --events 'lifetrace:span*' --output "$trace" -- \
     "$server" --requests "$requests" --manifest "$work/manifest.jsonl" >"$work/server.out" 2>"$work/record.err" || status=$?
-end_daemon
+end_own_daemon
 if [[ $status -ne 0 ]]; then
     cat "$work/server.out" "$work/record.err" >&2
     fail "the recorded server exited with status $status"

@@ -1,6 +1,18 @@
-/// The command line: `[--port N] [--requests N] [--manifest FILE] [--timeout SECONDS]`.
+/// The command line: `[--port N] [--requests N] [--manifest FILE] [--timeout SECONDS] [--backend B]`.
 struct Options {
-    static let usage = "usage: HummingbirdServer [--port N] [--requests N] [--manifest FILE] [--timeout SECONDS]"
+    static let usage =
+        "usage: HummingbirdServer [--port N] [--requests N] [--manifest FILE] [--timeout SECONDS] [--backend lifetrace|stream|none]"
+
+    /// Where swift-log's records and swift-distributed-tracing's spans go.
+    enum Backend: String {
+        /// Lifetrace's handler and tracer, to the sinks of `LIFETRACE_SINKS`.
+        case lifetrace
+        /// swift-log's `StreamLogHandler` on standard error (what swift-log does unbootstrapped)
+        /// and no tracer: what a server does by default.
+        case stream
+        /// swift-log's no-op handler and no tracer: the server untraced.
+        case none
+    }
 
     /// The port to listen on, 0 for one the kernel picks.
     var port = 0
@@ -10,6 +22,8 @@ struct Options {
     var manifest: String?
     /// How long a run with `--requests` may take before it gives up (exit status 3).
     var timeout = 120
+    /// Where logs and spans go.
+    var backend = Backend.lifetrace
 
     struct Invalid: Error, CustomStringConvertible {
         let description: String
@@ -31,6 +45,11 @@ struct Options {
             case "--timeout":
                 guard let seconds = Int(value), seconds > 0 else { throw Invalid(description: "bad timeout '\(value)'") }
                 timeout = seconds
+            case "--backend":
+                guard let backend = Backend(rawValue: value) else {
+                    throw Invalid(description: "bad backend '\(value)' (expected lifetrace, stream or none)")
+                }
+                self.backend = backend
             default:
                 throw Invalid(description: "unknown option '\(option)'")
             }

@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import Synchronization
 import Tracing
 
 /// The server's routes, behind Hummingbird's own middleware: `TracingMiddleware` makes each request
@@ -9,10 +10,14 @@ import Tracing
 /// Every handler logs `handling req=N` (N: the request's `req` query parameter) directly in the
 /// request's span, so a trace reader finds each request's span from its log line.
 enum Routes {
+    /// The requests the handlers answered (a failing one included).
+    static let served = Atomic<Int>(0)
+
     static func router() -> Router<BasicRequestContext> {
         let router = Router()
         router.middlewares.add(TracingMiddleware())
         router.middlewares.add(LogRequestsMiddleware(.info))
+        router.middlewares.add(CountingMiddleware())
 
         router.get("/hello") { request, context -> String in
             context.logger.info("handling \(tag(of: request))")
@@ -48,5 +53,13 @@ enum Routes {
     /// `req=N` from the request's query, the identity the client gave the request.
     static func tag(of request: Request) -> String {
         "req=\(request.uri.queryParameters.get("req") ?? "?")"
+    }
+}
+
+/// Counts the requests that reach a handler, inside the request's span.
+struct CountingMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        Routes.served.add(1, ordering: .relaxed)
+        return try await next(request, context)
     }
 }

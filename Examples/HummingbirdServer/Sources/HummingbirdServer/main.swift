@@ -3,12 +3,17 @@
 // sinks from LIFETRACE_SINKS (`lttng`, `jsonl=FILE`, `text`, …).
 //
 //   HummingbirdServer [--port N] [--requests N] [--manifest FILE] [--timeout SECONDS]
+//                     [--backend lifetrace|stream|none]
 //
-// It listens on 127.0.0.1 (port 0: one the kernel picks) and prints `listening on 127.0.0.1:PORT`
-// once the server runs. With `--requests N` it also drives itself: N requests from a client of its
-// own (some with a W3C `traceparent` header), one line of JSON per request in the manifest (what
-// was sent and what the trace must show), then it shuts down gracefully, or exits with status 3
-// after --timeout seconds (default 120). Without, it serves until SIGINT or SIGTERM.
+// It prints `process PID`, listens on 127.0.0.1 (port 0: one the kernel picks) and prints
+// `listening on 127.0.0.1:PORT` once the server runs. With `--requests N` it also drives itself:
+// N requests from a client of its own (some with a W3C `traceparent` header), one line of JSON per
+// request in the manifest (what was sent and what the trace must show), then it shuts down
+// gracefully, or exits with status 3 after --timeout seconds (default 120). Without, it serves
+// until SIGINT or SIGTERM. At the end it prints `served N requests` (the requests its handlers
+// answered), which tools/bench-server holds against the spans in the trace. `--backend stream`
+// logs through swift-log's StreamLogHandler on standard error instead, `--backend none` not at all
+// (neither traces): the peers of a load test.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,17 +34,27 @@ do {
     exit(2)
 }
 
-// The two lines a server adds: every Logger and every span goes to Lifetrace's sinks.
-LoggingSystem.bootstrap(LifetraceLogHandler.init)
-InstrumentationSystem.bootstrap(LifetraceTracer())
-// The sinks, from the environment: LIFETRACE_SINKS=lttng records through LTTng-UST.
-do {
-    try LifetraceSystem.bootstrapFromEnvironment(registry: .withLTTng)
-} catch {
-    Output.error("HummingbirdServer: \(error)")
-    exit(2)
+switch options.backend {
+case .lifetrace:
+    // The two lines a server adds: every Logger and every span goes to Lifetrace's sinks.
+    LoggingSystem.bootstrap(LifetraceLogHandler.init)
+    InstrumentationSystem.bootstrap(LifetraceTracer())
+    // The sinks, from the environment: LIFETRACE_SINKS=lttng records through LTTng-UST.
+    do {
+        try LifetraceSystem.bootstrapFromEnvironment(registry: .withLTTng)
+    } catch {
+        Output.error("HummingbirdServer: \(error)")
+        exit(2)
+    }
+case .stream:
+    LoggingSystem.bootstrap(StreamLogHandler.standardError)
+case .none:
+    LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
 }
 
+// Its process id first, so a script that starts it under another program (tools/lttng-record) can
+// end it by that id.
+Output.line("process \(getpid())")
 let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
 var logger = Logger(label: "HummingbirdServer")
 logger.logLevel = .info
@@ -78,3 +93,4 @@ do {
     exit(1)
 }
 LifetraceSystem.flush()
+Output.line("served \(Routes.served.load(ordering: .relaxed)) requests")
