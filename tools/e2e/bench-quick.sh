@@ -56,7 +56,7 @@ for row in "${solver_rows[@]}" "enaml-like update / kiwi" "enaml-like update: al
         exit 1
     fi
 done
-for kind in push present children tabs chain nested hide; do
+for kind in push present children tabs chain nested hide bounds; do
     line=$(grep -F -- "  $kind: per step 10 000 / 100" "$log" || true)
     [[ -n "$line" ]] || { echo "bench-quick: no row '$kind: per step 10 000 / 100' in the table" >&2; exit 1; }
     ratio=$(sed -n 's/.*10 000 \/ 100 *\([0-9.]*\)x.*/\1/p' <<<"$line")

@@ -12,6 +12,9 @@
 //   nested    N views each in the previous, each pinned to its parent by four constraints,
 //             declared before `launch Home` (attached by recursion before: a stack overflow)
 //   hide      a 100-view stack, then N `hide`/`show` steps (each rebuilt the whole arrangement)
+//   bounds    one view, then N required bounds on its width and height (`V.width >= c`,
+//             `V.height <= c`), declared before `launch Home` (each bound that moved the edge once
+//             rewrote every earlier bound's row: quadratic)
 //
 // Parsing is outside the measurement (the scenario is parsed once); the runner, its window and
 // controllers are released after it.
@@ -29,10 +32,10 @@ struct Unchecked<Value>: @unchecked Sendable {
 
 /// The kinds of growing scenario.
 enum ScenarioKind: String, CaseIterable {
-    case push, present, children, tabs, chain, nested, hide
+    case push, present, children, tabs, chain, nested, hide, bounds
 
     /// Whether the kind measures the Auto Layout steps' path.
-    var isAutoLayout: Bool { self == .chain || self == .nested || self == .hide }
+    var isAutoLayout: Bool { self == .chain || self == .nested || self == .hide || self == .bounds }
 
     /// The scenario of `size` steps (tabs: `size` tabs) of this kind.
     func text(size: Int) -> String {
@@ -63,6 +66,13 @@ enum ScenarioKind: String, CaseIterable {
                     "constrain t\(i) V\(i).top == \(parent).top", "constrain w\(i) V\(i).width == \(parent).width",
                     "constrain h\(i) V\(i).height == \(parent).height",
                 ]
+            }
+            lines.append("launch Home")
+        case .bounds:
+            lines = ["view V in Home intrinsic=10x10", "constrain t V.top == Home.top", "constrain l V.leading == Home.leading"]
+            for i in 0..<size {
+                // Tighter and looser bounds mixed: each side's active bound changes often.
+                lines.append(i % 2 == 0 ? "constrain b\(i) V.width >= \(i % 97)" : "constrain b\(i) V.height <= \(1000 - i % 89)")
             }
             lines.append("launch Home")
         case .hide:
