@@ -44,7 +44,7 @@ import Testing
         }
     }
 
-    @Test func statsAsJSON() throws {
+    @Test(.needs("jq")) func statsAsJSON() throws {
         try Self.withExample { directory, trace in
             let result = try runProcess(try LifetraceBinary.path(), ["stats", trace, "--json", "--by-controller"])
             #expect(result.status == 0, "\(result)")
@@ -57,7 +57,7 @@ import Testing
         }
     }
 
-    @Test func badInputNamesTheFileAndLineAndStillReports() throws {
+    @Test(.needs("jq")) func badInputNamesTheFileAndLineAndStillReports() throws {
         try Self.withExample { directory, trace in
             var text = try readText(trace)
             var records = LifetraceTestSupport.lines(text)
@@ -95,7 +95,7 @@ import Testing
         #expect(result.stdout.contains("\"source\" : \"<stdin>\""))
     }
 
-    @Test func exportWritesChromeTraceJSON() throws {
+    @Test(.needs("jq")) func exportWritesChromeTraceJSON() throws {
         try Self.withExample { directory, trace in
             let output = directory.path("trace.json")
             let result = try runProcess(try LifetraceBinary.path(), ["export", trace, "--format", "chrome", "-o", output])

@@ -4,7 +4,7 @@ import Testing
 
 /// Every recipe of `docs/jq.md` (a ```sh block followed by a ```text block) runs on the doc's
 /// example trace and prints exactly the text shown.
-@Suite struct JQRecipeTests {
+@Suite(.needs("jq")) struct JQRecipeTests {
     struct Recipe: CustomStringConvertible {
         var command: String
         var expected: String

@@ -32,7 +32,7 @@ import Testing
         }
     }
 
-    @Test("the Chrome export names each process and puts its events under its pid")
+    @Test("the Chrome export names each process and puts its events under its pid", .needs("jq"))
     func chromeExport() throws {
         let json = ChromeTraceExporter().export(Self.trace)
         let names = try JQ.run(["-c", #"[.traceEvents[] | select(.name == "process_name") | .pid] | sort"#], input: json).split(separator: "\n")

@@ -4,7 +4,7 @@ import LifetraceTestSupport
 import Testing
 
 /// The HTML report in headless Chromium: the page's script must run without errors and draw the lanes.
-@Suite(.serialized) struct ReportBrowserTests {
+@Suite(.needs("chromium"), .serialized) struct ReportBrowserTests {
     /// Runs headless Chromium on `file` with a profile of its own; returns the process's result.
     static func chromium(_ arguments: [String], file: String, scratch: ScratchDirectory, timeout: TimeInterval = 120) throws -> ProcessResult {
         try runProcess(

@@ -56,7 +56,7 @@ import Testing
             """#)
     }
 
-    @Test("the timeline is JSON that jq reads, with no < > & left for the HTML parser")
+    @Test("the timeline is JSON that jq reads, with no < > & left for the HTML parser", .needs("jq"))
     func validJSON() throws {
         let json = try Self.timeline(Self.trace)
         #expect(!json.contains("<") && !json.contains(">") && !json.contains("&"))

@@ -7,7 +7,7 @@ import Testing
 /// The report's wireframe in headless Chromium: a layout pass of a real run (the Auto Layout
 /// scenario), opened from the page's address, drawn where the trace's frames say, checked in the
 /// page's DOM and in the pixels of a screenshot.
-@Suite(.serialized) struct WireframeBrowserTests {
+@Suite(.needs("chromium"), .serialized) struct WireframeBrowserTests {
     /// One view of a wireframe as the trace places it at the end of a pass.
     struct Placed {
         var id: String

@@ -74,7 +74,7 @@ import Testing
         }
     }
 
-    @Test("the report's data: every frame record in flat arrays, each pass's record count and window")
+    @Test("the report's data: every frame record in flat arrays, each pass's record count and window", .needs("jq"))
     func timelineData() throws {
         let json = try ReportTimelineTests.timeline(Self.trace)
         #expect(try JQ.run(["-c", ".viewIDs, .viewNames"], input: json) == """
@@ -96,7 +96,7 @@ import Testing
         #expect(!json.contains("<b>"))
     }
 
-    @Test("lifetrace demo: every view's last frame record says it left (released at the end), and the report has its wireframes")
+    @Test("lifetrace demo: every view's last frame record says it left (released at the end), and the report has its wireframes", .needs("jq"))
     func releasedViewsLeave() throws {
         try withScratchDirectory { scratch in
             let binary = try LifetraceBinary.path()
@@ -120,7 +120,7 @@ import Testing
         }
     }
 
-    @Test("the Chrome export carries the frames in its args")
+    @Test("the Chrome export carries the frames in its args", .needs("jq"))
     func chromeExport() throws {
         let json = ChromeTraceExporter().export(Self.trace)
         let args = try JQ.run(

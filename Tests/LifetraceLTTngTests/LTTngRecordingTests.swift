@@ -8,7 +8,7 @@ import Testing
 ///
 /// Serialized: a session enabling `lifetrace:*` records every process of this user that fires the
 /// provider, so two of these recordings at once would see each other's events.
-@Suite("LTTng end to end", .serialized)
+@Suite("LTTng end to end", .needs("lttng", "lttng-sessiond", "babeltrace2", "jq"), .serialized)
 struct LTTngRecordingTests {
     /// `lifetrace run SCENARIO --sink lttng --sink jsonl=DIR/direct.jsonl`.
     private static func runScenario(_ name: String) -> (ScratchDirectory) throws -> [String] {

@@ -128,7 +128,7 @@ extension LTTngRecordingTests {
 
     @Test(
         "live: export --format perfetto streams a live session into a file that decodes whole",
-        .enabled(if: (try? tool("protoc")) != nil, "protoc is missing (Debian's protobuf-compiler; tools/setup installs it)"))
+        .needs("protoc"))
     func livePerfettoExport() throws {
         let binary = try LifetraceBinary.path()
         try withLiveSession("perfetto") { directory, session in

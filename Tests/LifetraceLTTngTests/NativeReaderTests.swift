@@ -41,7 +41,7 @@ extension LTTngRecordingTests {
 
     @Test(
         "export --format perfetto reads the trace directory: the slices, instants and counters of the sink's JSON lines",
-        .enabled(if: (try? tool("protoc")) != nil, "protoc is missing (Debian's protobuf-compiler; tools/setup installs it)"))
+        .needs("protoc"))
     func perfettoExportOfTraceDirectory() throws {
         let binary = try LifetraceBinary.path()
         try withRecording(

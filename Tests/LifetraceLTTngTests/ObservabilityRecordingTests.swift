@@ -8,7 +8,7 @@ import Testing
 /// swift-log records and swift-distributed-tracing spans through the LTTng sink, recorded by
 /// `tools/lttng-record` on the tests' own daemon: the emitter (`Tests/ObservabilityEmitter`) logs
 /// and traces, the session filters, the trace reads back.
-@Suite("swift-log and swift-distributed-tracing in LTTng")
+@Suite("swift-log and swift-distributed-tracing in LTTng", .needs("lttng", "lttng-sessiond", "babeltrace2", "jq"))
 struct ObservabilityRecordingTests {
     /// The emitter, built beside the `lifetrace` executable.
     static func emitter() throws -> String {

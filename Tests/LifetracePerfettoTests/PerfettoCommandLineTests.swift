@@ -9,9 +9,6 @@ import Testing
 @Suite struct PerfettoCommandLineTests {
     static let proto = Repository.path("PerfettoProtos/Sources/PerfettoProtos/perfetto_trace.proto")
 
-    /// protoc from Debian's protobuf-compiler (tools/setup installs it), or `nil`.
-    static var protoc: String? { try? tool("protoc") }
-
     /// `lifetrace demo`'s JSON lines, exported both ways: (source lines, Chrome JSON, Perfetto bytes).
     static func demoExports(_ directory: ScratchDirectory) throws -> (events: [[String: Any]], chrome: Data, perfetto: Data) {
         let jsonl = directory.path("demo.jsonl")
@@ -85,14 +82,14 @@ import Testing
 
     @Test(
         "protoc --decode reads the export with perfetto_trace.proto",
-        .enabled(if: protoc != nil, "protoc is missing (Debian's protobuf-compiler; tools/setup installs it): the decode check is skipped"))
+        .needs("protoc"))
     func protocDecodes() throws {
         try withScratchDirectory { directory in
             let (events, _, _) = try Self.demoExports(directory)
             let input = directory.path("demo.perfetto-trace")
             let result = try runProcess(
                 "/bin/sh", ["-c", #""$0" --decode perfetto.protos.Trace --proto_path="$1" perfetto_trace.proto < "$2""#,
-                    Self.protoc!, (Self.proto as NSString).deletingLastPathComponent, input])
+                    try tool("protoc"), (Self.proto as NSString).deletingLastPathComponent, input])
             try #require(result.status == 0, "\(result)")
             #expect(result.stderr.isEmpty, "\(result.stderr)")
             let text = LifetraceTestSupport.lines(result.stdout)

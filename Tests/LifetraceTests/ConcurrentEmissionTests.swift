@@ -8,7 +8,7 @@ struct ConcurrentEmissionTests {
     static let threads = 8
     static let iterations = 1_500
 
-    @Test("many threads into one JSON-lines file: every line whole and valid, seq unique and increasing")
+    @Test("many threads into one JSON-lines file: every line whole and valid, seq unique and increasing", .needs("jq"))
     func jsonLinesFromManyThreads() throws {
         try withScratchDirectory { directory in
             let path = directory.path("concurrent.jsonl")

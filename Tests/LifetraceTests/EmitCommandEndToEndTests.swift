@@ -18,7 +18,7 @@ struct EmitCommandEndToEndTests {
         lines(result.stderr).filter { $0.hasPrefix("lifetrace:") }
     }
 
-    @Test("LIFETRACE_SINKS=jsonl: valid lines in seq order, every event shape")
+    @Test("LIFETRACE_SINKS=jsonl: valid lines in seq order, every event shape", .needs("jq"))
     func jsonLinesOnStandardOutput() throws {
         let result = try emit(["--count", "3", "--name", "Feed"], sinks: "jsonl")
         #expect(result.status == 0)
@@ -54,7 +54,7 @@ struct EmitCommandEndToEndTests {
         #expect(output[2] == "<LayoutEngine: 0x0> layoutPass")
     }
 
-    @Test("several sinks at once, each to its destination")
+    @Test("several sinks at once, each to its destination", .needs("jq"))
     func multipleSinks() throws {
         try withScratchDirectory { directory in
             let path = directory.path("run.jsonl")
@@ -67,7 +67,7 @@ struct EmitCommandEndToEndTests {
         }
     }
 
-    @Test("LIFETRACE_HOOKS and LIFETRACE_CONTROLLERS filter the output")
+    @Test("LIFETRACE_HOOKS and LIFETRACE_CONTROLLERS filter the output", .needs("jq"))
     func filters() throws {
         let hooks = try emit(["--count", "4"], sinks: "jsonl", environment: ["LIFETRACE_HOOKS": "layout*"])
         #expect(hooks.status == 0)
@@ -79,7 +79,7 @@ struct EmitCommandEndToEndTests {
         #expect(lines(controllers.stdout).count == 12)
     }
 
-    @Test("many threads into one file: every line valid, seq unique and increasing")
+    @Test("many threads into one file: every line valid, seq unique and increasing", .needs("jq"))
     func threads() throws {
         try withScratchDirectory { directory in
             let path = directory.path("threads.jsonl")
@@ -127,7 +127,7 @@ struct EmitCommandEndToEndTests {
         #expect(try emit(["--count", "-1"], sinks: "jsonl").status != 0)
     }
 
-    @Test("a closed pipe (| head -1): exit 1 (output lost), one line out, one failure report, a count of dropped events")
+    @Test("a closed pipe (| head -1): exit 1 (output lost), one line out, one failure report, a count of dropped events", .needs("jq"))
     func closedPipe() throws {
         let binary = try LifetraceBinary.path()
         // bash, for PIPESTATUS: the script's status is lifetrace's, not head's.

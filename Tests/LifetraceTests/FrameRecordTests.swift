@@ -52,7 +52,7 @@ private final class FrameMaker: Sendable {
 struct FrameRecordTests {
     static let frame = ViewFrame(x: 16, y: 59.5, width: 358, height: 20, offsetX: 16, offsetY: 12.5, superview: 0x6c16a50)
 
-    @Test("JSON lines: frame, offset and superview after count, numbers as they read back")
+    @Test("JSON lines: frame, offset and superview after count, numbers as they read back", .needs("jq"))
     func jsonLine() throws {
         let event = Event(
             seq: 3, timestamp: 10, hook: .layoutSubviews, phase: .end, subject: Subject(name: "Title", id: 0x6c1a2b0),

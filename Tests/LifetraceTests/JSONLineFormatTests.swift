@@ -5,7 +5,7 @@ import Testing
 
 @Suite("JSON-lines format")
 struct JSONLineFormatTests {
-    @Test("every key, in the documented order")
+    @Test("every key, in the documented order", .needs("jq"))
     func fullRecordHasEveryKeyInOrder() throws {
         let event = makeEvent(
             seq: 7, timestamp: 123_456_789, hook: .layoutPass, phase: .end, name: "Feed", id: 0x6c1_6980,
@@ -33,13 +33,13 @@ struct JSONLineFormatTests {
         #expect(line == #"{"seq":1,"ts":5,"event":"viewDidLoad","phase":"instant","controller":"A","id":"0x0","thread":42}"# + "\n")
     }
 
-    @Test("phases", arguments: [(Phase.begin, "begin"), (.end, "end"), (.instant, "instant")])
+    @Test("phases", .needs("jq"), arguments: [(Phase.begin, "begin"), (.end, "end"), (.instant, "instant")])
     func phaseNames(phase: Phase, name: String) throws {
         let line = JSONLineFormat.line(makeEvent(phase: phase))
         #expect(try JQ.eachLineRaw(line, ".phase") == [name])
     }
 
-    @Test("numbers at their extremes")
+    @Test("numbers at their extremes", .needs("jq"))
     func extremeNumbers() throws {
         let event = makeEvent(
             seq: UInt64.max, timestamp: 0, name: "X", id: UInt.max,
@@ -79,7 +79,7 @@ struct JSONLineFormatTests {
         "",
     ]).map(Awkward.init)
 
-    @Test("awkward strings survive a round trip through jq", arguments: awkwardStrings)
+    @Test("awkward strings survive a round trip through jq", .needs("jq"), arguments: awkwardStrings)
     func escapingRoundTripsThroughJQ(_ awkward: Awkward) throws {
         let text = awkward.text
         let event = makeEvent(

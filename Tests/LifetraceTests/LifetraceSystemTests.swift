@@ -73,7 +73,7 @@ struct LifetraceSystemScopedTests {
         #expect(recorder.events.map(\.hook) == [.viewWillAppear, .viewDidAppear])
     }
 
-    @Test("flush writes out the scoped sink's buffer")
+    @Test("flush writes out the scoped sink's buffer", .needs("jq"))
     func flushScoped() throws {
         try withScratchDirectory { directory in
             let path = directory.path("run.jsonl")
@@ -126,7 +126,7 @@ struct LifetraceSystemGlobalTests {
         #expect(recorder.events.filter { $0.controller == name }.count == 3, "nothing after NoOpSink")
     }
 
-    @Test("bootstrapFromEnvironment installs the configured sinks and filters")
+    @Test("bootstrapFromEnvironment installs the configured sinks and filters", .needs("jq"))
     func fromEnvironment() throws {
         try withScratchDirectory { directory in
             let path = directory.path("global.jsonl")

@@ -9,7 +9,7 @@ import Glibc
 /// SIGTERM, SIGINT and SIGHUP write out what the sinks hold, then end the process as the signal
 /// would have: a run stopped in the middle leaves every event it emitted, whole lines only.
 @Suite struct SignalFlushTests {
-    @Test("a stopped run keeps every event it emitted", arguments: [SIGTERM, SIGINT, SIGHUP])
+    @Test("a stopped run keeps every event it emitted", .needs("jq"), arguments: [SIGTERM, SIGINT, SIGHUP])
     func stoppedRunKeepsItsEvents(signalNumber: Int32) throws {
         let binary = try LifetraceBinary.path()
         try withScratchDirectory { directory in
@@ -40,7 +40,7 @@ import Glibc
     /// flushed later, had 7 to 376 more). Now every output is closed at one moment, holding all
     /// their locks: two sinks end at the same event, give or take the one the emitting thread was
     /// between them with.
-    @Test("a signal during emission: two sinks end at the same event, whole lines")
+    @Test("a signal during emission: two sinks end at the same event, whole lines", .needs("jq"))
     func sinksEndTogether() throws {
         let binary = try LifetraceBinary.path()
         try withScratchDirectory { directory in

@@ -90,7 +90,7 @@ struct SinkTests {
         }
     }
 
-    @Test("the JSON-lines sink writes one valid object per line, in seq order")
+    @Test("the JSON-lines sink writes one valid object per line, in seq order", .needs("jq"))
     func jsonLinesSink() throws {
         try withScratchDirectory { directory in
             let path = directory.path("run.jsonl")

@@ -1,5 +1,6 @@
 import Foundation
 import LifetraceCassowary
+import LifetraceTestSupport
 import Testing
 
 /// Our solver against kiwisolver 1.5.1 (PyPI), the reference Cassowary: thousands of seeded random
@@ -17,7 +18,7 @@ import Testing
 /// The generator is our own (SplitMix64) rather than PropertyBased's: the systems must go to kiwi in
 /// one batch, the seed must be printed on every run and replayable from the environment, and the
 /// shrinker must ask kiwi in batches too.
-@Suite("Cassowary against kiwisolver (seeded random systems)")
+@Suite("Cassowary against kiwisolver (seeded random systems)", .needsPythonModule("kiwisolver"))
 struct KiwiOracleTests {
     static let defaultCount = 3_000
 

@@ -1,4 +1,5 @@
 import Lifetrace
+import LifetraceTestSupport
 import LifetraceUI
 import Testing
 
@@ -38,7 +39,7 @@ struct AppleLayoutHandCaseTests {
         #expect(ambiguous.isEmpty, "reported ambiguous: \(ambiguous)")
     }
 
-    @Test("the model determines every frame computed by hand, and agrees with it")
+    @Test("the model determines every frame computed by hand, and agrees with it", .needsPythonModule("kiwisolver"))
     func modelFrames() throws {
         let replies = try AppleLayoutModel.run(AppleLayoutHandCase.all.map(\.scenario), jobs: 1).replies
         for (handCase, reply) in zip(AppleLayoutHandCase.all, replies) {

@@ -20,7 +20,7 @@ import Testing
 /// with what depends on them, while it still disagrees the same way) and reported with both frames
 /// of every view. kiwi aborting or raising on a scenario is counted apart (a kiwi crash), never as
 /// agreement or disagreement.
-@Suite("Auto Layout against a model of Apple's semantics (seeded random scenarios)")
+@Suite("Auto Layout against a model of Apple's semantics (seeded random scenarios)", .needsPythonModule("kiwisolver"))
 @MainActor
 struct AppleLayoutOracleTests {
     /// About a minute on two cores (the model's two processes beside the runtime).
