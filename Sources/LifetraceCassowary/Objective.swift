@@ -26,40 +26,12 @@ struct Objective {
     /// Adds a symbol with zero coefficients.
     mutating func appendSymbol() { heads.append(-1) }
 
-    /// The coefficient of `symbol` at `level`.
-    subscript(symbol: Int32, level: Double) -> Double {
-        var entry = heads[Int(symbol)]
-        while entry >= 0 {
-            let held = entryLevel[Int(entry)]
-            if held == level { return entryValue[Int(entry)] }
-            if held < level { return 0 }
-            entry = entryNext[Int(entry)]
-        }
-        return 0
-    }
-
     /// Adds `value` to the coefficient of `symbol` at `level`; a sum within `nearZero` of 0 is
     /// removed.
     mutating func add(_ value: Double, to symbol: Int32, at level: Double) {
         var previous: Int32 = -1
         var entry = heads[Int(symbol)]
-        while entry >= 0, entryLevel[Int(entry)] > level {
-            previous = entry
-            entry = entryNext[Int(entry)]
-        }
-        if entry >= 0, entryLevel[Int(entry)] == level {
-            let sum = entryValue[Int(entry)] + value
-            if nearZero(sum) {
-                unlink(entry, after: previous, of: symbol)
-                release(entry)
-            } else {
-                entryValue[Int(entry)] = sum
-            }
-            return
-        }
-        guard !nearZero(value) else { return }
-        let new = allocate(level: level, value: value, next: entry)
-        if previous >= 0 { entryNext[Int(previous)] = new } else { heads[Int(symbol)] = new }
+        accumulate(value, at: level, into: symbol, after: &previous, at: &entry)
     }
 
     /// Adds the coefficients of a detached list (``detach(_:)``), times `factor`, to those of
@@ -72,26 +44,37 @@ struct Objective {
             let level = entryLevel[Int(source)]
             let value = entryValue[Int(source)] * factor
             source = entryNext[Int(source)]
-            while entry >= 0, entryLevel[Int(entry)] > level {
+            accumulate(value, at: level, into: symbol, after: &previous, at: &entry)
+        }
+    }
+
+    /// Adds `value` at `level` to `symbol`'s list, walking on from a position in it (`entry`, and
+    /// `previous`, the entry before it or -1 at the head) and leaving the position past `level`, so
+    /// that levels added in decreasing order walk the list once. A sum within `nearZero` of 0 is
+    /// removed; a zero `value` adds no entry.
+    @inline(__always)
+    private mutating func accumulate(
+        _ value: Double, at level: Double, into symbol: Int32, after previous: inout Int32, at entry: inout Int32
+    ) {
+        while entry >= 0, entryLevel[Int(entry)] > level {
+            previous = entry
+            entry = entryNext[Int(entry)]
+        }
+        if entry >= 0, entryLevel[Int(entry)] == level {
+            let sum = entryValue[Int(entry)] + value
+            let next = entryNext[Int(entry)]
+            if nearZero(sum) {
+                unlink(entry, after: previous, of: symbol)
+                release(entry)
+            } else {
+                entryValue[Int(entry)] = sum
                 previous = entry
-                entry = entryNext[Int(entry)]
             }
-            if entry >= 0, entryLevel[Int(entry)] == level {
-                let sum = entryValue[Int(entry)] + value
-                let next = entryNext[Int(entry)]
-                if nearZero(sum) {
-                    unlink(entry, after: previous, of: symbol)
-                    release(entry)
-                } else {
-                    entryValue[Int(entry)] = sum
-                    previous = entry
-                }
-                entry = next
-            } else if !nearZero(value) {
-                let new = allocate(level: level, value: value, next: entry)
-                if previous >= 0 { entryNext[Int(previous)] = new } else { heads[Int(symbol)] = new }
-                previous = new
-            }
+            entry = next
+        } else if !nearZero(value) {
+            let new = allocate(level: level, value: value, next: entry)
+            if previous >= 0 { entryNext[Int(previous)] = new } else { heads[Int(symbol)] = new }
+            previous = new
         }
     }
 

@@ -66,16 +66,7 @@ extension Solver {
             push(constraint, bound, into: &side)
             return
         }
-        // The tighter bound goes in first (if it cannot hold, nothing has changed); the one it
-        // replaces has a basic slack then, and leaves the tableau with its row.
-        try addToTableau(constraint)
-        let replaced = side.active
-        removeFromTableau(replaced)
-        activeBounds[ObjectIdentifier(replaced)] = nil
-        waitingBounds[ObjectIdentifier(replaced)] = active
-        push(replaced, active, into: &side)
-        side.active = constraint
-        activeBounds[id] = bound
+        try replaceActive(in: &side, with: constraint, bound, demotingTo: active)
     }
 
     /// Removes a waiting bound, or an active one, whose place the tightest waiting bound takes.
@@ -86,27 +77,13 @@ extension Solver {
             compactIfStale(bound.key)
             return true
         }
-        guard let bound = activeBounds.removeValue(forKey: id), var side = boundSides.removeValue(forKey: bound.key) else {
-            return false
+        guard let bound = activeBounds[id], var side = boundSides.removeValue(forKey: bound.key) else { return false }
+        if promoteTightest(in: &side, demotingTo: nil) {
+            boundSides[bound.key] = side
+        } else {
+            removeFromTableau(constraint)
+            activeBounds[id] = nil
         }
-        // The next bound goes in before this one leaves: it is implied, so it cannot fail, and
-        // the system is never looser than what remains.
-        while let next = popTightest(&side) {
-            waitingBounds[ObjectIdentifier(next.constraint)] = nil
-            do {
-                try addToTableau(next.constraint)
-                removeFromTableau(constraint)
-                side.active = next.constraint
-                activeBounds[ObjectIdentifier(next.constraint)] = next.bound
-                boundSides[bound.key] = side
-                return true
-            } catch {
-                // Implied bounds hold; only rounding could refuse one: it waits no more, and is
-                // dropped rather than left unenforced.
-                continue
-            }
-        }
-        removeFromTableau(constraint)
         return true
     }
 
@@ -135,23 +112,50 @@ extension Solver {
         guard let new = bound(of: constraint) else { return true }
         activeBounds[id] = new
         // Looser now than a waiting bound: that one is active, this one waits.
-        while let top = peekTightest(&side), top.bound.tightness > new.tightness {
-            guard let next = popTightest(&side) else { break }
+        promoteTightest(in: &side, demotingTo: new, ifTighterThan: new.tightness)
+        return true
+    }
+
+    // MARK: Changing the active bound
+
+    /// Makes `constraint` its side's active bound in place of the current one. It enters the
+    /// tableau first (when it cannot hold, this throws and nothing has changed); the current one
+    /// then has a basic slack and leaves with its row, to wait at `demoted` or, when that is `nil`,
+    /// to go.
+    private func replaceActive(
+        in side: inout BoundSide, with constraint: Constraint, _ bound: Bound, demotingTo demoted: Bound?
+    ) throws(SolverError) {
+        try addToTableau(constraint)
+        let replaced = side.active
+        removeFromTableau(replaced)
+        activeBounds[ObjectIdentifier(replaced)] = nil
+        if let demoted {
+            waitingBounds[ObjectIdentifier(replaced)] = demoted
+            push(replaced, demoted, into: &side)
+        }
+        side.active = constraint
+        activeBounds[ObjectIdentifier(constraint)] = bound
+    }
+
+    /// Hands the active bound's place to the tightest waiting bound, if one is tighter than
+    /// `limit`. A waiting bound is implied by the active one, so it goes in without conflict; one
+    /// that rounding refuses waits no more and is dropped rather than left unenforced, and the next
+    /// is tried. Returns whether one took the place.
+    @discardableResult
+    private func promoteTightest(
+        in side: inout BoundSide, demotingTo demoted: Bound?, ifTighterThan limit: Double = -.infinity
+    ) -> Bool {
+        while let next = peekTightest(&side), next.bound.tightness > limit {
+            removeTop(&side)
             waitingBounds[ObjectIdentifier(next.constraint)] = nil
             do {
-                try addToTableau(next.constraint)
+                try replaceActive(in: &side, with: next.constraint, next.bound, demotingTo: demoted)
+                return true
             } catch {
                 continue
             }
-            removeFromTableau(constraint)
-            activeBounds[id] = nil
-            waitingBounds[id] = new
-            push(constraint, new, into: &side)
-            side.active = next.constraint
-            activeBounds[ObjectIdentifier(next.constraint)] = next.bound
-            break
         }
-        return true
+        return false
     }
 
     // MARK: The waiting heap
@@ -165,14 +169,6 @@ extension Solver {
             side.waiting.swapAt(child, parent)
             child = parent
         }
-    }
-
-    /// The tightest bound still waiting at the value its entry was pushed with, taken out of the
-    /// heap (stale entries on the way are dropped).
-    private func popTightest(_ side: inout BoundSide) -> (constraint: Constraint, bound: Bound)? {
-        let top = peekTightest(&side)
-        if top != nil { removeTop(&side) }
-        return top
     }
 
     /// The tightest bound still waiting, left in the heap (stale entries above it are dropped).
