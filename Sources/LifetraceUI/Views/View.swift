@@ -41,13 +41,7 @@ open class View: @MainActor Instrumented {
         get { Rect(origin: origin, size: bounds.size) }
         set {
             let moved = origin != newValue.origin || bounds.size != newValue.size
-            if origin != newValue.origin {
-                origin = newValue.origin
-                View.geometryRevision &+= 1
-                if isOnFramePath { FramePath.cut(at: self) }
-                // Resized, it lays out again and its `layoutSubviews` end says where it is.
-                if bounds.size == newValue.size { traceMove() }
-            }
+            move(to: newValue.origin, size: newValue.size)
             setSize(newValue.size)
             if moved, translatesAutoresizingMaskIntoConstraints, let engine { engine.viewDidChange(self) }
         }
@@ -63,8 +57,7 @@ open class View: @MainActor Instrumented {
         set {
             if newValue.origin != storedBounds.origin {
                 storedBounds.origin = newValue.origin
-                View.geometryRevision &+= 1
-                if isOnFramePath { FramePath.cut(at: self) }
+                placementChanged()
                 traceScroll()
                 setNeedsLayout()
             }
@@ -81,10 +74,7 @@ open class View: @MainActor Instrumented {
 
     /// The view this one is inside.
     public private(set) weak var superview: View? {
-        didSet {
-            View.geometryRevision &+= 1
-            if isOnFramePath { FramePath.cut(at: self) }
-        }
+        didSet { placementChanged() }
     }
 
     /// The window the view is in, if any.
@@ -492,6 +482,24 @@ open class View: @MainActor Instrumented {
         case notify(View)
     }
 
+    /// Sets the origin on the way to a frame of `size`: the change is noted (``placementChanged()``)
+    /// and a move that keeps the size is traced (a resized view lays out again, and its
+    /// `layoutSubviews` end says where it is).
+    private func move(to newOrigin: Point, size: Size) {
+        guard origin != newOrigin else { return }
+        origin = newOrigin
+        placementChanged()
+        if bounds.size == size { traceMove() }
+    }
+
+    /// The view's origin, bounds origin or superview changed: window origins computed before no
+    /// longer hold (``geometryRevision``), and the chain of window origins that frame records
+    /// share is cut at it.
+    private func placementChanged() {
+        View.geometryRevision &+= 1
+        if isOnFramePath { FramePath.cut(at: self) }
+    }
+
     /// Changes the size; the view is marked and its subviews resized by their masks, in the
     /// order a recursive walk would take, but with a worklist: a branch of any depth resizes
     /// without deep recursion.
@@ -501,12 +509,7 @@ open class View: @MainActor Instrumented {
             switch item {
             case .place(let view, let frame):
                 let moved = view.origin != frame.origin || view.bounds.size != frame.size
-                if view.origin != frame.origin {
-                    view.origin = frame.origin
-                    View.geometryRevision &+= 1
-                    if view.isOnFramePath { FramePath.cut(at: view) }
-                    if view.bounds.size == frame.size { view.traceMove() }
-                }
+                view.move(to: frame.origin, size: frame.size)
                 if moved, view.translatesAutoresizingMaskIntoConstraints { pending.append(.notify(view)) }
                 pending.append(.size(view, frame.size))
             case .notify(let view):
