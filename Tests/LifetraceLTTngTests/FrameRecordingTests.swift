@@ -39,21 +39,11 @@ extension LTTngRecordingTests {
 
     @Test("the lttng sink alone (the tracer's direct path) records the same frames")
     func framesFromTheDirectPath() throws {
-        let scenario = Repository.scenario("auto-layout.scenario")
-        try withRecording(command: { _ in [try LifetraceBinary.path(), "run", scenario, "--sink", "lttng"] }) { recording in
-            try #require(recording.result.status == 0, "\(recording.result)")
-            let plain = try runProcess(try LifetraceBinary.path(), ["run", scenario, "--sink", "jsonl=\(recording.direct)"])
-            try #require(plain.status == 0, "\(plain)")
-            // Two processes: identities differ, so whether a record has a superview is compared, not which.
-            let filter = #"select(.event != "deinit" and (.event != "frameChange" or .frame != null))"#
-                + #" | select((.event == "layoutSubviews" and .phase == "end") or .event == "frameChange")"#
-                + " | [.event, .controller, .frame, .offset, (.superview != null)]"
-            let expected = try JQ.lines(filter, file: recording.direct)
-            let actual = try JQ.lines(filter, file: recording.converted)
+        // Two processes: identities differ, so whether a record has a superview is compared, not which.
+        let filter = #"select((.event == "layoutSubviews" and .phase == "end") or .event == "frameChange")"#
+            + " | [.event, .controller, .frame, .offset, (.superview != null)]"
+        try withDirectPathRuns(of: "auto-layout.scenario", filter: filter) { expected, _ in
             #expect(expected.count > 20)
-            if let difference = firstDifference(expected, actual, expectedName: "JSON-lines run", actualName: "LTTng alone") {
-                Issue.record("\(difference)")
-            }
         }
     }
 }

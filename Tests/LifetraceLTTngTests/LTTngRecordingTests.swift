@@ -157,25 +157,12 @@ struct LTTngRecordingTests {
 
     @Test("the lttng sink alone (the direct, lock-free path): the trace holds the JSON-lines run's events")
     func lttngSinkAlone() throws {
-        let scenario = "seed004-back.scenario"
-        try withRecording(command: { _ in [try LifetraceBinary.path(), "run", Repository.scenario(scenario), "--sink", "lttng"] }) {
-            recording in
-            try #require(recording.result.status == 0, "\(recording.result)")
-            let plain = try runProcess(
-                try LifetraceBinary.path(), ["run", Repository.scenario(scenario), "--sink", "jsonl=\(recording.direct)"])
-            try #require(plain.status == 0, "\(plain)")
-            // The same records, seq included (one thread, so the atomic counter numbers them as the
-            // lock did), but for what differs between two processes (addresses, a superview's
-            // included; thread ids); deinits at exit come in dictionary order, so they are left out,
-            // with the views' releases (a `frameChange` without a frame) that come with them.
-            let filter = #"select(.event != "deinit" and (.event != "frameChange" or .frame != null)) | "# + JQ.projection
-                + " | del(.id, .target_id, .superview, .thread)"
-            let expected = try JQ.lines(filter, file: recording.direct)
-            let actual = try JQ.lines(filter, file: recording.converted)
+        // The same records, seq included (one thread, so the atomic counter numbers them as the
+        // lock did), but for what differs between two processes (addresses, a superview's
+        // included; thread ids).
+        let filter = JQ.projection + " | del(.id, .target_id, .superview, .thread)"
+        try withDirectPathRuns(of: "seed004-back.scenario", filter: filter) { expected, recording in
             #expect(expected.count > 50)
-            if let difference = firstDifference(expected, actual, expectedName: "JSON-lines run", actualName: "LTTng alone") {
-                Issue.record("\(difference)")
-            }
             // Durations come from LTTng's timestamps: the end's minus its begin's.
             let durations = try JQ.raw(#"select(.phase == "end") | .dur_ns"#, file: recording.converted)
             #expect(!durations.isEmpty)

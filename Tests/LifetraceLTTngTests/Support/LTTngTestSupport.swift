@@ -133,6 +133,30 @@ func withRecording<R>(
     }
 }
 
+/// Runs `scenario` twice, once recorded with the lttng sink alone (the tracer's direct, lock-free
+/// path) and once with a JSON-lines sink, and expects the records of both that `filter` keeps to be
+/// the same, in order; `body` gets the JSON-lines run's and the recording. What two processes
+/// cannot share is left out
+/// before `filter`: deinits at exit (they come in dictionary order) and the views' releases that
+/// come with them (a `frameChange` without a frame).
+func withDirectPathRuns(
+    of scenario: String, filter: String, _ body: (_ expected: [String], Recording) throws -> Void
+) throws {
+    let path = Repository.scenario(scenario)
+    try withRecording(command: { _ in [try LifetraceBinary.path(), "run", path, "--sink", "lttng"] }) { recording in
+        try #require(recording.result.status == 0, "\(recording.result)")
+        let plain = try runProcess(try LifetraceBinary.path(), ["run", path, "--sink", "jsonl=\(recording.direct)"])
+        try #require(plain.status == 0, "\(plain)")
+        let kept = #"select(.event != "deinit" and (.event != "frameChange" or .frame != null)) | "# + filter
+        let expected = try JQ.lines(kept, file: recording.direct)
+        let actual = try JQ.lines(kept, file: recording.converted)
+        if let difference = firstDifference(expected, actual, expectedName: "JSON-lines run", actualName: "LTTng alone") {
+            Issue.record("\(difference)")
+        }
+        try body(expected, recording)
+    }
+}
+
 /// Expects the events `condition` selects from the JSON-lines sink's file `direct` to be, in the same
 /// order, the events `lifetrace convert` converted from the trace (`converted`): the same
 /// ``JQ/projection`` per line, and the same `text` on begin and instant records. (Absent strings are
