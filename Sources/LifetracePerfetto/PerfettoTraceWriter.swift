@@ -421,7 +421,7 @@ package final class PerfettoTraceWriter {
                 case .integer(let number): annotation.intValue = number
                 case .double(let number): annotation.doubleValue = number
                 case .bool(let flag): annotation.boolValue = flag
-                case .list, .object: annotation.legacyJsonValue = field.value.json
+                case .list, .object, .null: annotation.legacyJsonValue = field.value.json
                 }
             })
         }

@@ -1,6 +1,7 @@
 import Foundation
-import Lifetrace
+@_spi(Internals) import Lifetrace
 import LifetraceAnalysis
+import LifetraceTestSupport
 import Testing
 
 @Suite struct ReaderTests {
@@ -18,6 +19,120 @@ import Testing
         #expect(event.details.index == -3 && event.details.count == 4)
         #expect(event.details.text == "show\nDetailé")
         #expect(event.thread == 9)
+        #expect(event.details.fields == [Field("future_key", .list([.integer(1), .object([Field("x", .null)])]))])
+    }
+
+    /// A span's end as the JSON-lines sink writes it, with every field it can carry (a renamed span,
+    /// an error recorded with attributes, a link with attributes, a status with a message).
+    static let spanEnd =
+        #"{"seq":7,"ts":2000,"event":"span","phase":"end","controller":"GET /users","id":"0xa1b2c3d4e5f60718","#
+        + #""trace_id":"4bf92f3577b34da6a3ce929d0e0e4736","span_id":"a1b2c3d4e5f60718","parent_span_id":"00f067aa0ba902b7","#
+        + #""kind":"server","attributes":{"a.list":["x","y"],"b.ratio":0.5,"cache.hit":false,"m.count":7,"#
+        + #""note":"say \"hi\"\tthen\\go é"},"status":{"code":"error","message":"teapot"},"#
+        + #""errors":[{"type":"Emitter.Teapot","message":"short and stout","attributes":{"retry":true}}],"#
+        + #""links":[{"trace_id":"0af7651916cd43dd8448eb211c80319c","span_id":"b7ad6b7169203331","attributes":{"why":"batch"}},{}],"#
+        + #""name":"GET /users/:id","dur_ns":1500,"thread":3}"#
+    /// A log record as the JSON-lines sink writes it, with every field it can carry.
+    static let logRecord =
+        #"{"seq":8,"ts":2100,"event":"log","phase":"instant","controller":"app.network","id":"0x0","text":"retrying","#
+        + #""level":"warning","source":"App","metadata":{"attempt":"2","request":{"headers":["a","b"],"none":{},"path":"/users"}},"#
+        + #""error":"Teapot(code: 418)","trace_id":"4bf92f3577b34da6a3ce929d0e0e4736","span_id":"a1b2c3d4e5f60718","#
+        + #""file":"App/Network.swift","line":42,"function":"fetch(_:)","thread":3}"#
+
+    @Test("a span's end and a log record keep every field, in order, with its whole value")
+    func spanAndLogFieldsAreKept() throws {
+        let trace = TraceReader.parse(Self.spanEnd + "\n" + Self.logRecord + "\n", source: "fields.jsonl")
+        #expect(trace.issues.isEmpty, "\(trace.issues)")
+        try #require(trace.events.count == 2)
+        let span = try #require(trace.events[0].details.fields)
+        #expect(
+            span.map(\.key) == ["trace_id", "span_id", "parent_span_id", "kind", "attributes", "status", "errors", "links", "name"])
+        #expect(
+            span["attributes"]
+                == .object([
+                    Field("a.list", .list([.string("x"), .string("y")])), Field("b.ratio", .double(0.5)),
+                    Field("cache.hit", .bool(false)), Field("m.count", .integer(7)), Field("note", .string("say \"hi\"\tthen\\go é")),
+                ]))
+        #expect(span["status"] == .object([Field("code", .string("error")), Field("message", .string("teapot"))]))
+        guard case .list(let errors) = span["errors"], case .object(let error) = errors.first else {
+            Issue.record("errors: \(String(describing: span["errors"]))")
+            return
+        }
+        #expect(error["attributes"] == .object([Field("retry", .bool(true))]))
+        guard case .list(let links) = span["links"] else {
+            Issue.record("links: \(String(describing: span["links"]))")
+            return
+        }
+        #expect(links.count == 2 && links.last == .object([]))
+        let log = try #require(trace.events[1].details.fields)
+        #expect(log.map(\.key) == ["level", "source", "metadata", "error", "trace_id", "span_id", "file", "line", "function"])
+        #expect(log["line"] == .integer(42))
+        guard case .object(let metadata) = log["metadata"], case .object(let request) = metadata["request"] else {
+            Issue.record("metadata: \(String(describing: log["metadata"]))")
+            return
+        }
+        #expect(request["headers"] == .list([.string("a"), .string("b")]) && request["none"] == .object([]))
+    }
+
+    @Test("read and written again (what lifetrace convert does), span and log records are byte for byte the input")
+    func fieldsRoundTrip() throws {
+        // A hook's record with a frame (its short arrays of numbers held inline) and a record of
+        // another writer, whose unknown keys (a short array of integers among them) are kept too.
+        let frame =
+            #"{"seq":9,"ts":2200,"event":"layoutSubviews","phase":"end","controller":"Title","id":"0x6c1a2b0","#
+            + #""frame":[16,63,200,30.5],"offset":[16,63],"superview":"0x6c16a50","dur_ns":13000,"thread":3}"#
+        let other =
+            #"{"seq":10,"ts":2300,"event":"custom","phase":"instant","controller":"C","id":"0x1","#
+            + #""pair":[1,2],"empty":[],"deep":[[[{"a":null}]]],"flag":true,"minus":-3,"real":-2.5e-7,"thread":3}"#
+        let input = [Self.spanEnd, Self.logRecord, frame, other].map { $0 + "\n" }.joined()
+        let reader = JSONLinesReader(data: Data(input.utf8), source: "fields.jsonl")
+        var output = ""
+        var events: [Event] = []
+        while let event = try reader.next() {
+            events.append(event)
+            output += JSONLineFormat.line(event)
+        }
+        #expect(reader.summary.issues.isEmpty, "\(reader.summary.issues)")
+        #expect(events.count == 4)
+        #expect(events[2].frame == ViewFrame(x: 16, y: 63, width: 200, height: 30.5, offsetX: 16, offsetY: 63, superview: 0x6c16a50))
+        #expect(events[2].details.fields == nil)
+        #expect(events[3].details.fields?["pair"] == .list([.integer(1), .integer(2)]))
+        #expect(events[3].details.fields?["real"] == .double(-2.5e-7))
+        // `-2.5e-7` is written back as Swift prints the double; every other value as it was.
+        #expect(output == input.replacing("-2.5e-7", with: "-2.5e-07"))
+
+        // The same through the command.
+        try withScratchDirectory { directory in
+            let path = directory.path("fields.jsonl")
+            try input.write(toFile: path, atomically: true, encoding: .utf8)
+            let result = try runProcess(try LifetraceBinary.path(), ["convert", path, "-o", directory.path("out.jsonl")])
+            try #require(result.status == 0, "\(result)")
+            #expect(try String(contentsOfFile: directory.path("out.jsonl"), encoding: .utf8) == output)
+        }
+    }
+
+    @Test("a malformed value inside metadata or attributes is an error located at its byte")
+    func malformedNestedValueIsLocated() {
+        let prefix = #"{"seq":1,"ts":1,"event":"log","phase":"instant","controller":"L","id":"0x0","metadata":{"a":["#
+        let lines = [
+            prefix + #"1,]},"thread":1}"#,
+            prefix + #""x" "y"]},"thread":1}"#,
+            prefix + #"{"k" 1}]},"thread":1}"#,
+            prefix + #"tru]},"thread":1}"#,
+            #"{"seq":1,"ts":1,"event":"log","phase":"instant","controller":"L","id":"0x0","deep":"#
+                + String(repeating: "[", count: 65) + String(repeating: "]", count: 65) + #","thread":1}"#,
+        ]
+        let trace = TraceReader.parse(lines.joined(separator: "\n") + "\n", source: "nested.jsonl")
+        #expect(trace.events.isEmpty)
+        let column = prefix.utf8.count + 1
+        #expect(
+            trace.issues.map(\.description) == [
+                #"nested.jsonl:1:\#(column + 2): error: expected a value (a string, number, true, false, null, array or object), found "]}""#,
+                #"nested.jsonl:2:\#(column + 4): error: expected "," or "]", found ""y"]}""#,
+                #"nested.jsonl:3:\#(column + 5): error: expected ":" after the key "k", found "1}]}""#,
+                #"nested.jsonl:4:\#(column): error: expected a value (a string, number, true, false or null), found "tru]}""#,
+                #"nested.jsonl:5:\#(#"{"seq":1,"ts":1,"event":"log","phase":"instant","controller":"L","id":"0x0","deep":"#.utf8.count + 65): error: values nested more than 64 deep"#,
+            ])
     }
 
     @Test func malformedLinesAreReportedWithTheirLineAndTheRestIsKept() {

@@ -1,4 +1,4 @@
-/// The value of a ``Field``: text, a number, a flag, or a list or object of values (as JSON has).
+/// The value of a ``Field``: text, a number, a flag, a list or object of values, or null (as JSON has).
 public indirect enum FieldValue: Sendable, Hashable {
     /// Text.
     case string(String)
@@ -12,6 +12,9 @@ public indirect enum FieldValue: Sendable, Hashable {
     case list([FieldValue])
     /// Named values, in order (a JSON object).
     case object([Field])
+    /// JSON's `null`: no sink writes one, but a reader keeps one it meets in a record (written back
+    /// as `null`).
+    case null
 
     /// The text of a ``string(_:)``, else `nil`.
     public var string: String? {
@@ -50,6 +53,8 @@ public indirect enum FieldValue: Sendable, Hashable {
                 field.value.appendJSON(to: &buffer)
             }
             buffer.append(UInt8(ascii: "}"))
+        case .null:
+            buffer.append("null")
         }
     }
 

@@ -33,6 +33,7 @@ enum JSONLineDecoder {
         var duration: UInt64?
         var thread: UInt32?
         var process: UInt32?
+        var fields: [Field] = []
         try parser.parseObject { key, value, offset in
             if key.is("seq") {
                 seq = try unsigned(value, key, offset)
@@ -88,18 +89,21 @@ enum JSONLineDecoder {
                     throw JSONSyntaxError(offset: offset, message: "expected \"thread\" to be a thread id below 2^32, got \(number)")
                 }
                 thread = UInt32(number)
-            } else if case .string(let text) = value, let name = Self.textFields.first(where: { key.is($0) }) {
-                // A span's ids and kind, a log record's level and source: kept as fields, so reports
-                // and exports can show them; other fields (metadata, attributes) are skipped.
-                details.fields = (details.fields ?? []) + [Field(name.description, .string(text))]
             } else if key.is("pid") {
                 let number = try unsigned(value, key, offset)
                 guard number <= UInt64(UInt32.max) else {
                     throw JSONSyntaxError(offset: offset, message: "expected \"pid\" to be a process id below 2^32, got \(number)")
                 }
                 process = UInt32(number)
+            } else {
+                // Any other key (a log record's level, metadata, file, …, a span's ids, attributes,
+                // status, …, or a key of another writer) is a field, in the record's order, its value
+                // whole, so a converted trace keeps what the sink wrote. Hooks' records have none.
+                if fields.isEmpty { fields.reserveCapacity(8) }
+                fields.append(Field(key.description, value.fieldValue))
             }
         }
+        if !fields.isEmpty { details.fields = fields }
         repairedAt = parser.repairedStringOffset
         var missing: [String] = []
         if seq == nil { missing.append("seq") }
@@ -128,9 +132,6 @@ enum JSONLineDecoder {
             subject: Subject(name: controller!, id: id!), details: details, frame: viewFrame,
             duration: phase == .end ? duration : nil, thread: thread!, process: process)
     }
-
-    /// The string fields of spans and log records that a decoded event keeps (see docs/json-lines.md).
-    private static let textFields: [StaticString] = ["level", "source", "trace_id", "span_id", "parent_span_id", "kind", "name"]
 
     private static func unsigned(_ value: JSONScalar, _ key: JSONKey, _ offset: Int) throws -> UInt64 {
         switch value {
@@ -175,7 +176,12 @@ enum JSONLineDecoder {
         case .bool(let flag): "\(flag)"
         case .null: "null"
         case .numbers(let numbers): "[" + (0..<numbers.count).map { "\(numbers[$0])" }.joined(separator: ",") + "]"
-        case .nested: "an array or object"
+        case .nested(let nested): shortened(nested.json)
         }
+    }
+
+    /// An array's or object's JSON for a message, cut after 24 characters.
+    private static func shortened(_ json: String) -> String {
+        json.count > 24 ? json.prefix(24) + "…" : json
     }
 }

@@ -3,8 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-/// A value of a JSON-lines record: the scalars the format uses; arrays and objects (which it does
-/// not use) are parsed and kept as ``nested``, so unknown keys never stop a reader.
+import Lifetrace
+
 /// An object's key as the parser met it.
 struct JSONKey: CustomStringConvertible {
     /// The key's bytes in the line (when it has no escape).
@@ -22,6 +22,9 @@ struct JSONKey: CustomStringConvertible {
     var description: String { decoded ?? String(decoding: bytes, as: UTF8.self) }
 }
 
+/// A value of a JSON-lines record: the scalars the format's own keys use, a frame's short array of
+/// numbers, and arrays and objects (a log record's metadata, a span's attributes, or any key a
+/// reader does not know) parsed into a ``Lifetrace/FieldValue``.
 enum JSONScalar: Equatable {
     case string(String)
     case integer(Int64)
@@ -31,7 +34,8 @@ enum JSONScalar: Equatable {
     case null
     /// An array of one to four numbers (`null` read as NaN): a frame's `[x,y,w,h]`, an offset's.
     case numbers(JSONNumbers)
-    case nested
+    /// An array (a ``Lifetrace/FieldValue/list(_:)``) or an object (an ``Lifetrace/FieldValue/object(_:)``).
+    case nested(FieldValue)
 
     /// How the value is named in messages: `a string`, `an integer`, ….
     var kind: String {
@@ -42,7 +46,23 @@ enum JSONScalar: Equatable {
         case .bool: "a boolean"
         case .null: "null"
         case .numbers: "an array of numbers"
-        case .nested: "an array or object"
+        case .nested(.object): "an object"
+        case .nested: "an array"
+        }
+    }
+
+    /// The value as a field's: an integer past `Int64.max` becomes a double (``FieldValue`` has no
+    /// wider integer), `null` ``Lifetrace/FieldValue/null``.
+    var fieldValue: FieldValue {
+        switch self {
+        case .string(let text): .string(text)
+        case .integer(let number): .integer(number)
+        case .unsigned(let number): number <= UInt64(Int64.max) ? .integer(Int64(number)) : .double(Double(number))
+        case .number(let number): .double(number)
+        case .bool(let flag): .bool(flag)
+        case .null: .null
+        case .numbers(let numbers): .list((0..<numbers.count).map { .double(numbers[$0]) })
+        case .nested(let value): value
         }
     }
 }
@@ -138,7 +158,14 @@ struct JSONLineParser {
                 position += 1
                 skipSpace()
                 let valueOffset = position - start
-                let value = try parseValue(depth: 0)
+                // A view's frame and offset as four and two numbers held inline (no array is made
+                // per record); any other array is parsed as what it holds.
+                let value: JSONScalar
+                if peek() == UInt8(ascii: "["), key.is("frame") || key.is("offset"), let numbers = shortNumberArray() {
+                    value = .numbers(numbers)
+                } else {
+                    value = try parseValue(depth: 0)
+                }
                 try field(key, value, valueOffset)
                 skipSpace()
                 if peek() == UInt8(ascii: ",") {
@@ -176,9 +203,7 @@ struct JSONLineParser {
             return .null
         case UInt8(ascii: "["), UInt8(ascii: "{"):
             guard depth < 64 else { throw error("values nested more than 64 deep") }
-            if byte == UInt8(ascii: "["), depth == 0, let numbers = shortNumberArray() { return .numbers(numbers) }
-            try skipNested(depth: depth)
-            return .nested
+            return .nested(try parseNested(depth: depth))
         default:
             throw error("expected a value (a string, number, true, false, null, array or object), found \(found())")
         }
@@ -222,37 +247,53 @@ struct JSONLineParser {
         return nil
     }
 
-    private mutating func skipNested(depth: Int) throws {
+    /// The array or object at the position, its values parsed at `depth + 1`.
+    private mutating func parseNested(depth: Int) throws -> FieldValue {
         let open = bytes[position]
         let close = open == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
+        var values: [FieldValue] = []
+        var fields: [Field] = []
         position += 1
         skipSpace()
         if peek() == close {
             position += 1
-            return
-        }
-        while true {
-            skipSpace()
-            if open == UInt8(ascii: "{") {
-                guard peek() == UInt8(ascii: "\"") else { throw error("expected a key in double quotes, found \(found())") }
-                _ = try parseString()
+        } else {
+            while true {
                 skipSpace()
-                guard peek() == UInt8(ascii: ":") else { throw error("expected \":\", found \(found())") }
-                position += 1
+                var key: String?
+                if open == UInt8(ascii: "{") {
+                    guard peek() == UInt8(ascii: "\"") else { throw error("expected a key in double quotes, found \(found())") }
+                    key = try parseString()
+                    skipSpace()
+                    guard peek() == UInt8(ascii: ":") else { throw error("expected \":\" after the key \"\(key!)\", found \(found())") }
+                    position += 1
+                    skipSpace()
+                }
+                let value = try parseValue(depth: depth + 1).fieldValue
+                if let key { fields.append(Field(key, value)) } else { values.append(value) }
                 skipSpace()
+                if peek() == UInt8(ascii: ",") {
+                    position += 1
+                    continue
+                }
+                if peek() == close {
+                    position += 1
+                    break
+                }
+                throw error("expected \",\" or \"\(Character(Unicode.Scalar(close)))\", found \(found())")
             }
-            _ = try parseValue(depth: depth + 1)
-            skipSpace()
-            if peek() == UInt8(ascii: ",") {
-                position += 1
-                continue
-            }
-            if peek() == close {
-                position += 1
-                return
-            }
-            throw error("expected \",\" or \"\(Character(Unicode.Scalar(close)))\", found \(found())")
         }
+        return open == UInt8(ascii: "[") ? .list(values) : .object(fields)
+    }
+
+    /// Parses the whole range as one JSON value (an LTTng record's JSON text): a string, number,
+    /// true, false, null, array or object, nested at most 64 deep.
+    mutating func parseDocument() throws -> FieldValue {
+        skipSpace()
+        let value = try parseValue(depth: 0).fieldValue
+        skipSpace()
+        guard position >= end else { throw error("expected the end of the text after the value, found \(found())") }
+        return value
     }
 
     private mutating func expectWord(_ word: StaticString) throws {
