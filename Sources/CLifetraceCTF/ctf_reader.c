@@ -88,6 +88,14 @@ static int deliver_event(struct lifetrace_ctf_reader *reader, const bt_message *
     record.trace_id_low = lifetrace_member_unsigned(payload, info, SLOT_TRACE_LOW);
     record.parent_id = lifetrace_member_unsigned(payload, info, SLOT_PARENT_ID);
     record.kind = lifetrace_member_integer(payload, info, SLOT_KIND);
+    record.metadata = lifetrace_member_string(payload, info, SLOT_METADATA);
+    record.file = lifetrace_member_string(payload, info, SLOT_FILE);
+    record.line = lifetrace_member_integer(payload, info, SLOT_LINE);
+    record.function = lifetrace_member_string(payload, info, SLOT_FUNCTION);
+    record.attributes = lifetrace_member_string(payload, info, SLOT_ATTRIBUTES);
+    record.status = lifetrace_member_string(payload, info, SLOT_STATUS);
+    record.errors = lifetrace_member_string(payload, info, SLOT_ERRORS);
+    record.links = lifetrace_member_string(payload, info, SLOT_LINKS);
     /* A frame: all four of x, y, width and height, not all NaN (the FRAME shape's "no frame"). */
     record.has_frame = 0;
     record.x = record.y = record.width = record.height = __builtin_nan("");

@@ -36,6 +36,7 @@ static const char *const slot_names[ALL_SLOTS] = {
     "hook", "seq", "controller", "id", "target", "target_id", "animated", "index", "text", "count",
     "level", "source", "span_id", "trace_id_high", "trace_id_low", "parent_id", "kind",
     "x", "y", "width", "height", "offset_x", "offset_y", "superview_id",
+    "metadata", "file", "line", "function", "attributes", "status", "errors", "links",
     "vtid", "vpid", "procname",
 };
 
@@ -54,7 +55,8 @@ static void find_members(const bt_field_class *structure, int first, int last, s
             int is_integer = bt_field_class_type_is(kind, BT_FIELD_CLASS_TYPE_INTEGER);
             int is_real = bt_field_class_type_is(kind, BT_FIELD_CLASS_TYPE_REAL);
             int wants_string = slot == SLOT_HOOK || slot == SLOT_CONTROLLER || slot == SLOT_TARGET
-                || slot == SLOT_TEXT || slot == SLOT_PROCNAME || slot == SLOT_SOURCE;
+                || slot == SLOT_TEXT || slot == SLOT_PROCNAME || slot == SLOT_SOURCE
+                || (slot >= SLOT_METADATA && slot <= SLOT_LINKS && slot != SLOT_LINE);
             int wants_real = slot >= SLOT_X && slot <= SLOT_OFFSET_Y;
             /* A member of another type than the provider's is left out rather than misread. */
             if ((wants_string && is_string) || (wants_real && is_real) || (!wants_string && !wants_real && is_integer)) {

@@ -1,7 +1,7 @@
 import Lifetrace
 
 /// Pairs a CTF trace's end records with their begins, as the JSON-lines sink's end records are:
-/// the end gets its duration and repeats the begin's details.
+/// the end gets its duration and repeats the begin's details (a span's end keeps its own fields).
 ///
 /// A begin waits, innermost last, under its process, thread, identity and hook; an end takes the
 /// innermost. A span's begin waits under its process and span id alone: a span may end on another
@@ -34,6 +34,8 @@ struct IntervalPairing {
         guard var stack = open.removeValue(forKey: key), let begin = stack.popLast() else { return }
         if !stack.isEmpty { open[key] = stack }
         event.duration = event.timestamp >= begin.timestamp ? event.timestamp - begin.timestamp : 0
+        // A span's end carries its own fields (the final attributes, the status, …), as in JSON lines.
+        guard event.hook != .span else { return }
         let count = event.details.count
         let frame = event.frame
         event.details = begin.details

@@ -13,6 +13,7 @@ final class ReaderState {
     var summary = TraceReadSummary()
     private var pairing = IntervalPairing()
     private var warnedAboutThreads = false
+    private var warnedAboutJSON = false
 
     var callbacks: lifetrace_ctf_callbacks {
         lifetrace_ctf_callbacks(
@@ -54,7 +55,7 @@ final class ReaderState {
         if record.index >= 0 { details.index = Int(record.index) }
         if let text = record.text { details.text = String(cString: text) }
         if record.count >= 0 { details.count = Int(record.count) }
-        if hook == .log || hook == .span { details.fields = Self.fields(of: record, hook) }
+        if hook == .log || hook == .span { details.fields = fields(of: record, hook) }
         if record.vtid < 0, !warnedAboutThreads {
             warnedAboutThreads = true
             summary.warnings.append(
@@ -79,26 +80,60 @@ final class ReaderState {
             offsetY: record.offset_y, superview: record.superview_id == 0 ? nil : UInt(record.superview_id))
     }
 
-    /// The fields a JSON-lines reader keeps of a log record (`level`, `source`, `span_id`) or a span
-    /// (`trace_id`, `span_id`, `parent_span_id`, `kind`), from the tracepoint's.
-    private static func fields(of record: lifetrace_ctf_record, _ hook: Hook) -> [Field] {
+    /// A log record's or a span's fields from the tracepoint's, named and ordered as the JSON-lines
+    /// sink writes them: a log record's `level`, `source`, `metadata`, `span_id`, `file`, `line` and
+    /// `function` (LTTng does not record the `trace_id` of its span, nor its `error`); a span's
+    /// `trace_id`, `span_id`, `parent_span_id` and `kind`, and on its end `attributes`, `status`,
+    /// `errors` and `links`; a span's event's `trace_id`, `span_id` and `attributes` (LTTng does not
+    /// record its span's parent). The JSON texts become values; a status its object.
+    private func fields(of record: lifetrace_ctf_record, _ hook: Hook) -> [Field] {
         var fields: [Field] = []
         if hook == .log {
             let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
             if record.level >= 0, record.level < levels.count { fields.append(Field("level", .string(levels[Int(record.level)]))) }
             if let source = record.source { fields.append(Field("source", .string(String(cString: source)))) }
-            if record.span_id != 0 { fields.append(Field("span_id", .string(hex16(record.span_id)))) }
+            if let metadata = record.metadata { fields.append(Field("metadata", json(metadata, "metadata", record))) }
+            if record.span_id != 0 { fields.append(Field("span_id", .string(Self.hex16(record.span_id)))) }
+            if let file = record.file { fields.append(Field("file", .string(String(cString: file)))) }
+            if record.line >= 0 { fields.append(Field("line", .integer(record.line))) }
+            if let function = record.function { fields.append(Field("function", .string(String(cString: function)))) }
             return fields
         }
         if record.has_trace_id != 0 {
-            fields.append(Field("trace_id", .string(hex16(record.trace_id_high) + hex16(record.trace_id_low))))
+            fields.append(Field("trace_id", .string(Self.hex16(record.trace_id_high) + Self.hex16(record.trace_id_low))))
         }
-        fields.append(Field("span_id", .string(hex16(record.id))))
-        if record.parent_id != 0 { fields.append(Field("parent_span_id", .string(hex16(record.parent_id)))) }
+        fields.append(Field("span_id", .string(Self.hex16(record.id))))
+        if record.parent_id != 0 { fields.append(Field("parent_span_id", .string(Self.hex16(record.parent_id)))) }
         if record.phase != Int32(LIFETRACE_CTF_PHASE_INSTANT.rawValue), let kind = SpanKinds.name(of: record.kind) {
             fields.append(Field("kind", .string(kind)))
         }
+        if let attributes = record.attributes { fields.append(Field("attributes", json(attributes, "attributes", record))) }
+        if let status = record.status { fields.append(Field("status", Self.status(String(cString: status)))) }
+        if let errors = record.errors { fields.append(Field("errors", json(errors, "errors", record))) }
+        if let links = record.links { fields.append(Field("links", json(links, "links", record))) }
         return fields
+    }
+
+    /// The value of a member holding JSON text; the text itself when it is not JSON (a warning says
+    /// so, once per trace).
+    private func json(_ text: UnsafePointer<CChar>, _ member: String, _ record: lifetrace_ctf_record) -> FieldValue {
+        if let value = FieldValue(jsonText: text) { return value }
+        if !warnedAboutJSON {
+            warnedAboutJSON = true
+            summary.warnings.append(
+                "the \(member) of record \(record.seq) is not JSON a reader parses (malformed, or nested more than 64 deep): "
+                    + "kept as its text, as is any other such field (without another warning)")
+        }
+        return .string(String(cString: text))
+    }
+
+    /// A span's status as the JSON-lines sink writes it, from the tracepoint's text: `ok` is
+    /// `{"code":"ok"}`, `error: MESSAGE` is `{"code":"error","message":MESSAGE}`.
+    static func status(_ text: String) -> FieldValue {
+        guard let colon = text.firstRange(of: ": ") else { return .object([Field("code", .string(text))]) }
+        return .object([
+            Field("code", .string(String(text[..<colon.lowerBound]))), Field("message", .string(String(text[colon.upperBound...]))),
+        ])
     }
 
     /// A W3C span id: 16 lowercase hexadecimal digits.

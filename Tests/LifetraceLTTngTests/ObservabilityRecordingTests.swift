@@ -1,5 +1,6 @@
 import Foundation
-import Lifetrace
+@_spi(Internals) import Lifetrace
+import LifetraceAnalysis
 import LifetraceCTF
 import LifetraceLTTng
 import LifetraceTestSupport
@@ -164,6 +165,95 @@ struct ObservabilityRecordingTests {
             #expect(childBegin.details.fields?["parent_span_id"] == .string(parent))
             #expect(childBegin.details.fields?["kind"] == .string("internal"))
             #expect(events.first { $0.phase == .instant }?.details.text == "cache miss")
+        }
+    }
+
+    /// The fields of a JSON-lines sink's record that its LTTng tracepoint carries too: a log record's
+    /// all but `trace_id` (LTTng records only the `span_id` of its span) and `error` (not recorded);
+    /// a span's event's all but `parent_span_id` (not recorded); a span's end's all but `name` (a
+    /// renamed span ends under its final name, the `controller` of its LTTng end).
+    static func fieldsLTTngCarries(of event: Event) -> [Field] {
+        let left: Set<String> =
+            event.hook == .log ? ["trace_id", "error"] : event.phase == .instant ? ["parent_span_id"] : ["name"]
+        return (event.details.fields ?? []).filter { !left.contains($0.key) }
+    }
+
+    /// The events of a JSON-lines file.
+    static func events(ofJSONLines path: String) throws -> [Event] {
+        let reader = try JSONLinesReader(path: path)
+        var events: [Event] = []
+        while let event = try reader.next() { events.append(event) }
+        #expect(reader.summary.issues.isEmpty, "\(path): \(reader.summary.issues)")
+        return events
+    }
+
+    @Test(
+        "one run through the lttng and jsonl sinks: the trace read natively and converted carries the JSON lines' fields",
+        arguments: ["spans", "logs"])
+    func fieldsAgreeWithJSONLines(mode: String) throws {
+        let marker = "m\(UInt32.random(in: 0...UInt32.max))"
+        try withRecording(
+            ["--events", "lifetrace:span*", "--events", "lifetrace:log_*"], environment: Self.environment,
+            command: { directory in
+                [
+                    try tool("env"), "LIFETRACE_SINKS=lttng,jsonl=\(directory.path("sink.jsonl"))", try Self.emitter(), mode, marker,
+                    directory.path("ids"),
+                ]
+            }
+        ) { recording in
+            try #require(recording.result.status == 0, "\(recording.result)")
+            func ours(_ event: Event) -> Bool {
+                (event.hook == .span || event.hook == .log)
+                    && (event.subject.name.hasPrefix(marker) || event.details.text?.hasPrefix(marker) == true)
+            }
+            let sink = try Self.events(ofJSONLines: recording.directory.path("sink.jsonl")).filter(ours)
+            let native = try Self.events(of: recording).filter(ours)
+            let converted = try Self.events(ofJSONLines: recording.converted).filter(ours)
+            // spans: two begins, an event, two ends; logs: a record per level and one in a span.
+            try #require(sink.count == (mode == "spans" ? 5 : 8), "\(sink.map { JSONLineFormat.line($0) })")
+            try #require(native.map(\.seq) == sink.map(\.seq), "\(native.map(\.seq)) \(sink.map(\.seq))")
+            #expect(converted.map(\.details) == native.map(\.details), "convert writes what the reader read")
+            var compared: Set<String> = []
+            for (recorded, written) in zip(native, sink) {
+                #expect(recorded.hook == written.hook && recorded.phase == written.phase, "\(recorded) \(written)")
+                #expect(recorded.subject.name == written.subject.name)
+                #expect(recorded.details.text == written.details.text)
+                #expect(
+                    recorded.details.fields ?? [] == Self.fieldsLTTngCarries(of: written),
+                    "seq \(written.seq):\n  lttng \((recorded.details.fields ?? []).map { "\($0.key)=\($0.value.json)" })\n  jsonl \(JSONLineFormat.line(written))")
+                compared.formUnion((recorded.details.fields ?? []).map(\.key))
+            }
+            // Not vacuous: every field the tracepoints carry was there to compare.
+            let expected: Set<String> =
+                mode == "spans"
+                ? ["trace_id", "span_id", "parent_span_id", "kind", "attributes", "status", "errors", "links"]
+                : ["level", "source", "metadata", "span_id", "file", "line", "function"]
+            #expect(compared == expected)
+            // The exceptions are there in the JSON lines: a record logged in a span names its trace.
+            if mode == "logs" { #expect(sink.last?.details.fields?["trace_id"] != nil) }
+        }
+    }
+
+    @Test("metadata that is no JSON a reader parses (nested past 64) is kept as its text, with one warning")
+    func unparsedJSONTextIsKeptAsText() throws {
+        let marker = "m\(UInt32.random(in: 0...UInt32.max))"
+        try withRecording(
+            ["--events", "lifetrace:log_*"], convert: false, environment: Self.environment,
+            command: { [try Self.emitter(), "deep", marker, $0.path("ids")] }
+        ) { recording in
+            try #require(recording.result.status == 0, "\(recording.result)")
+            let reader = try CTFTraceReader(path: recording.trace)
+            var records: [Event] = []
+            while let event = try reader.next() {
+                if event.details.text?.hasPrefix(marker) == true { records.append(event) }
+            }
+            try #require(records.count == 2)
+            let nested = String(repeating: #"{"d":"#, count: 70) + #""bottom""# + String(repeating: "}", count: 70)
+            #expect(records.allSatisfy { $0.details.fields?["metadata"] == .string(#"{"nested":"# + nested + "}") })
+            #expect(records.allSatisfy { $0.details.fields?["level"] == .string("warning") }, "the other fields are read")
+            let warnings = reader.summary.warnings.filter { $0.contains("not JSON") }
+            #expect(warnings.count == 1, "\(reader.summary.warnings)")
+            #expect(warnings.first?.contains("metadata") == true)
         }
     }
 }

@@ -3,7 +3,10 @@
 // Every record's text or name starts with MARKER; IDS_FILE receives the W3C ids the test checks,
 // one a line (logs: the span id of the span a record is logged in, then the level the handler
 // reported once its own was set to trace; spans: the trace id, then the
-// parent's and the child's span ids; handoff: the span id of the span ended on another thread).
+// parent's and the child's span ids; handoff: the span id of the span ended on another thread;
+// deep: nothing).
+// With LIFETRACE_SINKS set (`lttng,jsonl=PATH`: both sinks of one run), its sinks are those;
+// otherwise the lttng sink alone.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -35,13 +38,27 @@ func endOnAnotherThread(_ span: LifetraceSpan) {
     pthread_join(thread, nil)
 }
 
+/// The error the spans' parent records.
+struct Teapot: Error {
+    let code: Int
+}
+
 let arguments = CommandLine.arguments
-guard arguments.count == 4, ["logs", "spans", "handoff"].contains(arguments[1]) else {
-    complain("usage: ObservabilityEmitter logs|spans|handoff MARKER IDS_FILE")
+guard arguments.count == 4, ["logs", "spans", "handoff", "deep"].contains(arguments[1]) else {
+    complain("usage: ObservabilityEmitter logs|spans|handoff|deep MARKER IDS_FILE")
     exit(2)
 }
 let marker = arguments[2]
-LifetraceSystem.bootstrap(LTTngSink())
+if ProcessEnvironment.current[SinkConfiguration.sinksVariable, default: ""].isEmpty {
+    LifetraceSystem.bootstrap(LTTngSink())
+} else {
+    do {
+        try LifetraceSystem.bootstrapFromEnvironment(registry: .withLTTng)
+    } catch {
+        complain("ObservabilityEmitter: \(error)")
+        exit(2)
+    }
+}
 let tracer = LifetraceTracer()
 var ids: [String] = []
 
@@ -60,6 +77,14 @@ if arguments[1] == "logs" {
         logger.error("\(marker) in a span")
     }
     ids.append(reported.rawValue)
+} else if arguments[1] == "deep" {
+    // Two records whose metadata nests deeper than readers parse (64): their JSON text is read
+    // back as a string, with one warning.
+    let logger = Logger(label: "lttng-deep") { LifetraceLogHandler(label: $0, metadataProvider: nil) }
+    var value = Logger.Metadata.Value.string("bottom")
+    for _ in 0..<70 { value = .dictionary(["d": value]) }
+    logger.warning("\(marker) deep", metadata: ["nested": value])
+    logger.warning("\(marker) deep again", metadata: ["nested": value])
 } else if arguments[1] == "handoff" {
     // A span begun on this thread, renamed, and ended on another (as a server's request span is,
     // in its response's write completion): its end pairs with its begin, under its final name.
@@ -82,14 +107,17 @@ if arguments[1] == "logs" {
             child.attributes["b.ratio"] = 0.5
             child.attributes["gone"] = "soon"
             child.attributes["gone"] = nil
+            child.addLink(SpanLink(context: parent.context, attributes: ["link.reason": "batch"]))
             ids = [
                 parent.traceContext.traceID.description, parent.traceContext.spanID.description,
                 child.traceContext.spanID.description,
             ]
         }
+        parent.recordError(Teapot(code: 418), attributes: ["retry": true])
         parent.setStatus(SpanStatus(code: .error, message: "teapot"))
     }
 }
+LifetraceSystem.flush()
 
 guard let file = fopen(arguments[3], "w") else {
     complain("ObservabilityEmitter: cannot write \(arguments[3])")

@@ -47,10 +47,16 @@ struct lifetrace_ctf_record {
     const char *text;
     int64_t count;
     /* Log records (`lifetrace:log_*`): swift-log's level (0 trace … 6 critical; -1 absent), source,
-     * and the span id of the span they were logged in (0: none). */
+     * the span id of the span they were logged in (0: none), the metadata as a JSON object's text
+     * (NULL: none), and where the record was logged (NULL, -1 and NULL unless the handler was
+     * asked for it). */
     int64_t level;
     const char *source;
     uint64_t span_id;
+    const char *metadata;
+    const char *file;
+    int64_t line;
+    const char *function;
     /* Spans (`lifetrace:span*`): the W3C trace id as its two big-endian words (when `has_trace_id`),
      * the parent's span id (0: none) and the kind (OpenTelemetry's number; -1 absent). */
     int has_trace_id;
@@ -58,6 +64,12 @@ struct lifetrace_ctf_record {
     uint64_t trace_id_low;
     uint64_t parent_id;
     int64_t kind;
+    /* A span's end: its attributes, errors and links as JSON texts, its status as `ok`, `error` or
+     * `error: MESSAGE` (each NULL when absent); a span's event: its attributes. */
+    const char *attributes;
+    const char *status;
+    const char *errors;
+    const char *links;
     /* A view's frame (the FRAME shape's `_exit` and instant records), when `has_frame`: in points, x,
      * y, width and height in the window's coordinates, the offset from the superview's corner, and
      * the superview's identity (0: none). */
