@@ -188,6 +188,24 @@ import Glibc
             }
         }
     }
+
+    /// Before: at `ulimit -n 6` the concurrency runtime's set-up trapped (SIGILL); at 7 reading the
+    /// scenario failed as "permission denied?". Running out of descriptors is now said as such.
+    @Test("too few file descriptors: an error naming EMFILE, never a trap", arguments: 4...10)
+    func fewDescriptors(limit: Int) throws {
+        let binary = try LifetraceBinary.path()
+        try withScratchDirectory { directory in
+            let trace = directory.path("run.jsonl")
+            let result = try runProcess(
+                "/bin/sh", ["-c", "ulimit -n \(limit) && exec \"$0\" run \"$1\" --sink \"jsonl=$2\"", binary, Self.scenario, trace])
+            // A shell reports a child killed by a signal as 128 + its number.
+            #expect(result.status <= 2, "ulimit -n \(limit): status \(result.status): \(result.stderr)")
+            if result.status != 0 {
+                #expect(result.stderr.contains("EMFILE"), "ulimit -n \(limit): \(result.stderr)")
+                #expect(!result.stderr.contains("permission denied"), "\(result.stderr)")
+            }
+        }
+    }
 }
 
 /// A new pseudo-terminal: its master side, open, and its terminal's path. (glibc's `unlockpt` and

@@ -167,7 +167,7 @@ public final class ByteOutput: Sendable {
 
     /// A descriptor of its own, non-blocking, on the terminal `fd` is open on (a new open file
     /// description: `fd`'s own flags, shared with the shell, stay as they are), or `nil`.
-    private static func nonBlockingTerminal(_ fd: Int32) -> Int32? {
+    static func nonBlockingTerminal(_ fd: Int32) -> Int32? {
         var name = [CChar](repeating: 0, count: 256)
         guard ttyname_r(fd, &name, name.count) == 0 else { return nil }
         let own = Glibc.open(name, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
@@ -281,7 +281,7 @@ public final class ByteOutput: Sendable {
             state.statistics.failure = failure
             state.statistics.dropped += state.pendingRecordEnds.count { $0 > offset }
             state.statistics.bytes += offset
-            StandardError.writeLine("lifetrace: \(label): \(failure); dropping further events")
+            StandardError.report("lifetrace: \(label): \(failure); dropping further events")
         } else {
             state.statistics.bytes += state.buffer.count
         }

@@ -204,7 +204,7 @@ enum Dispatch {
     }
 
     /// Says once that a sink emitted an event while receiving one.
-    private static let reportNestedEmission: Void = StandardError.writeLine(
+    private static let reportNestedEmission: Void = StandardError.report(
         "lifetrace: a sink emitted an event from its emit(_:); such events are dropped (a sink must not emit events)")
 
     /// Stops emission for good: takes the emission lock and never gives it back, so no event reaches
