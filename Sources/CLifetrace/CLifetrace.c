@@ -4,9 +4,11 @@
 #include <time.h>
 #ifdef __linux__
 #include <sys/random.h>
+#include <linux/futex.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #else
+#include <sched.h>
 #include <pthread.h>
 #include <stdlib.h>
 #endif
@@ -87,3 +89,61 @@ unsigned lifetrace_thread_tid_lookup(void) {
 }
 
 unsigned long long lifetrace_literal_slots[LIFETRACE_LITERAL_SLOTS];
+
+int lifetrace_emission_word = 0;
+unsigned lifetrace_emission_owner = 0;
+
+/* A pause between two looks at a lock another core holds. */
+static inline void lifetrace_spin_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+/* Sleeps while the word is 2 (a lock held with sleepers); returns at once otherwise. */
+static void lifetrace_emission_sleep(void) {
+#ifdef __linux__
+    syscall(SYS_futex, &lifetrace_emission_word, FUTEX_WAIT_PRIVATE, 2, NULL, NULL, 0);
+#else
+    sched_yield();
+#endif
+}
+
+void lifetrace_emission_wake(void) {
+#ifdef __linux__
+    syscall(SYS_futex, &lifetrace_emission_word, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+#endif
+}
+
+int lifetrace_emission_lock_contended(unsigned thread) {
+    if (__atomic_load_n(&lifetrace_emission_owner, __ATOMIC_RELAXED) == thread) return 0;
+    /* The holder is usually on another core for a few hundred instructions: spin a little first. */
+    for (int spin = 0; spin < 64; spin++) {
+        int expected = 0;
+        if (__atomic_load_n(&lifetrace_emission_word, __ATOMIC_RELAXED) == 0
+            && __atomic_compare_exchange_n(&lifetrace_emission_word, &expected, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+            return 1;
+        }
+        lifetrace_spin_pause();
+    }
+    /* Then sleep, marking the word 2 so the holder wakes a sleeper when it gives the lock back.
+     * Whoever finds the word 0 takes it: a woken sleeper competes with running threads. */
+    while (__atomic_exchange_n(&lifetrace_emission_word, 2, __ATOMIC_ACQUIRE) != 0) lifetrace_emission_sleep();
+    return 1;
+}
+
+int lifetrace_emission_lock_within(unsigned milliseconds, unsigned thread) {
+    if (__atomic_load_n(&lifetrace_emission_owner, __ATOMIC_RELAXED) == thread) return 0;
+    struct timespec pause = {0, 1000000L};
+    for (unsigned waited = 0;; waited++) {
+        int expected = 0;
+        if (__atomic_compare_exchange_n(&lifetrace_emission_word, &expected, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+            __atomic_store_n(&lifetrace_emission_owner, thread, __ATOMIC_RELAXED);
+            return 1;
+        }
+        if (waited >= milliseconds) return 0;
+        nanosleep(&pause, NULL);
+    }
+}

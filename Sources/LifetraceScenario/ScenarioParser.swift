@@ -1,9 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Lifetrace
+@_spi(Internals) import Lifetrace
 import LifetraceUI
 
 /// Parses the scenario language into a ``Scenario``.
@@ -75,8 +80,10 @@ public enum ScenarioParser {
         guard found != .directory else {
             throw failure("expected a \(kind), got a directory")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw failure("cannot read the \(kind) (permission denied?)")
+        let data: Data
+        switch contents(ofFile: path) {
+        case .success(let bytes): data = bytes
+        case .failure(let error): throw failure("cannot read the \(kind): \(SystemError.describe(error.code))")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             let (line, column) = firstInvalidUTF8(in: data)
@@ -84,6 +91,31 @@ public enum ScenarioParser {
                 source: path, line: line, column: column, message: "invalid UTF-8; the \(kind) must be UTF-8 text")
         }
         return text
+    }
+
+    /// The bytes of the file at `path`, or the `errno` that stopped reading them (the system's own
+    /// reason: a missing permission, too many open files, an I/O error).
+    static func contents(ofFile path: String) -> Result<Data, SystemErrorCode> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(SystemErrorCode(errno)) }
+        defer { close(descriptor) }
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(descriptor, &chunk, chunk.count)
+            if count == 0 { return .success(data) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(SystemErrorCode(errno))
+            }
+            data.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// An `errno` value as an error.
+    struct SystemErrorCode: Error {
+        let code: Int32
+        init(_ code: Int32) { self.code = code }
     }
 
     /// The line and column (1-based, counted as the lexer counts them, with `\n`, `\r\n` and

@@ -3,8 +3,8 @@ import Glibc
 #endif
 import Synchronization
 
-/// Ctrl-C (SIGINT) and SIGTERM as a flag that long-running commands (`watch`) poll, so they stop at
-/// a safe point and print what they have; a second signal ends the process at once.
+/// Ctrl-C (SIGINT) and SIGTERM as a flag that long-running commands (`watch`, `stats --live`) poll,
+/// so they stop at a safe point and print what they have; a second signal ends the process at once.
 enum Interruption {
     private static let flag = Atomic<Bool>(false)
 

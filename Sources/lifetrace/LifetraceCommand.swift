@@ -1,8 +1,7 @@
 import ArgumentParser
 
 /// The `lifetrace` command: run scenarios with UIKit's ordering, check golden traces, and emit events
-/// through the configured sinks.
-@main
+/// through the configured sinks. (Started by ``LifetraceMain``.)
 struct LifetraceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lifetrace",

@@ -20,8 +20,10 @@ struct SinkOptions: ParsableArguments {
     /// The configuration the options describe, falling back to the environment, then to text.
     func configuration(registry: SinkRegistry = .withLTTng) throws -> SinkConfiguration {
         var configuration: SinkConfiguration
+        // Most `--sink` options were taken out of the arguments before parsing (CommandLineSinks).
+        let sinks = CommandLineSinks.values + self.sinks
         if !sinks.isEmpty {
-            let specifications = try sinks.enumerated().map { index, text in
+            let specifications = try sinks.map { text in
                 try SinkSpecification(parsing: text, origin: "--sink \"\(text)\"")
             }
             configuration = SinkConfiguration(sinks: specifications, registry: registry)

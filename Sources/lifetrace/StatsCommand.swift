@@ -1,6 +1,7 @@
 import ArgumentParser
-import Lifetrace
+@_spi(Internals) import Lifetrace
 import LifetraceAnalysis
+import LifetraceCTF
 
 /// `lifetrace stats TRACE`: durations per hook (or per controller and hook), layout passes and
 /// transitions of a JSON-lines trace.
@@ -21,7 +22,9 @@ struct StatsCommand: ParsableCommand {
             (with their files and bytes). A trace that cannot be read to its end (an I/O error, an \
             event babeltrace2 cannot decode) is reported, the statistics cover the events before it \
             (none are printed when there were none), and the exit status is 1. Events the tracer \
-            discarded are reported as a warning.
+            discarded are reported as a warning. A live session is followed until it is destroyed; SIGINT or \
+            SIGTERM ends it at once (whatever the relay does), printing the statistics of what was read, \
+            as does a relay lost on the way (exit status 1).
 
             Example: lifetrace run Scenarios/tab-switch.scenario --sink jsonl | lifetrace stats - --by-controller
             """)
@@ -48,12 +51,9 @@ struct StatsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let reader: any TraceEventReader
-        if let live {
-            reader = try TraceInput.follow(live)
-        } else {
-            reader = try TraceInput.open(trace ?? "-")
-        }
+        if let live { try runLive(live, missingSession: .fail) }
+        if let trace, TraceInput.isLiveURL(trace) { try runLive(trace, missingSession: .fail) }
+        let reader = try TraceInput.open(trace ?? "-")
         var accumulator = TraceStatistics.Accumulator(byController: byController, listing: max(rows, 0))
         // A read error ends the reading, not the statistics: they cover the events before it. With
         // none before it (a live session that does not exist), there are no statistics to print.
@@ -63,5 +63,35 @@ struct StatsCommand: ParsableCommand {
         let statistics = accumulator.statistics(source: reader.source, issues: reader.summary.issueCount)
         try TraceInput.write(json ? statistics.json() + "\n" : statistics.table(maxRows: max(rows, 0)), to: "-")
         if unreadable || stopped { throw ExitCode.failure }
+    }
+
+    /// Follows the live session at `url` until it ends, then prints its statistics; a signal
+    /// (SIGINT, SIGTERM) or a relay lost on the way ends it early with the statistics of what was
+    /// read. The reading happens on a thread of its own, so the relay cannot hold the command.
+    private func runLive(_ url: String, missingSession: CTFTraceReader.MissingSession) throws -> Never {
+        Interruption.install()
+        let follow = try LiveFollow(
+            url: url, missingSession: missingSession,
+            accumulator: TraceStatistics.Accumulator(byController: byController, listing: max(rows, 0)))
+        let ending = follow.wait(until: nil)
+        if case .unreachable(let issue) = ending {
+            StandardError.writeLine("lifetrace: \(issue)")
+            throw follow.finish(status: 1)
+        }
+        let (statistics, summary) = follow.withProgress {
+            ($0.accumulator.statistics(source: url, issues: $0.summary.issueCount), $0.summary)
+        }
+        var status: Int32 = 0
+        do {
+            try TraceInput.write(json ? statistics.json() + "\n" : statistics.table(maxRows: max(rows, 0)), to: "-")
+        } catch {
+            status = 1
+        }
+        if let explanation = follow.explanation(of: ending) {
+            StandardError.writeLine(explanation)
+            status = 1
+        }
+        if TraceInput.report(summary, source: url) { status = 1 }
+        throw follow.finish(status: status)
     }
 }

@@ -35,7 +35,7 @@ final class TraceOutput {
             // A device, FIFO or socket (/dev/null, a named pipe) is written in place.
             let descriptor = Glibc.open(path, O_WRONLY | O_CLOEXEC)
             guard descriptor >= 0 else {
-                StandardError.writeLine("lifetrace: cannot write \(path): \(String(cString: strerror(errno)))")
+                StandardError.writeLine("lifetrace: cannot write \(path): \(SystemError.describe(errno))")
                 throw ExitCode.failure
             }
             partial = nil
@@ -45,7 +45,7 @@ final class TraceOutput {
         let partial = path + ".partial"
         let descriptor = Glibc.open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            StandardError.writeLine("lifetrace: cannot write \(path): \(String(cString: strerror(errno)))")
+            StandardError.writeLine("lifetrace: cannot write \(path): \(SystemError.describe(errno))")
             throw ExitCode.failure
         }
         self.partial = partial
@@ -73,7 +73,7 @@ final class TraceOutput {
         }
         guard fsync(descriptor) == 0 || errno == EINVAL, rename(partial, path) == 0 else {
             failed = true
-            StandardError.writeLine("lifetrace: cannot write \(path): \(String(cString: strerror(errno)))")
+            StandardError.writeLine("lifetrace: cannot write \(path): \(SystemError.describe(errno))")
             throw ExitCode.failure
         }
         finished = true
@@ -96,7 +96,7 @@ final class TraceOutput {
         buffer.removeAll()
         if let error {
             failed = true
-            StandardError.writeLine("lifetrace: cannot write \(path == "-" ? "standard output" : path): \(String(cString: strerror(error)))")
+            StandardError.writeLine("lifetrace: cannot write \(path == "-" ? "standard output" : path): \(SystemError.describe(error))")
             throw ExitCode.failure
         }
     }

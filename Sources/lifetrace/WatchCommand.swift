@@ -9,7 +9,6 @@ import Foundation
 #endif
 @_spi(Internals) import Lifetrace
 import LifetraceAnalysis
-import LifetraceCTF
 
 /// `lifetrace watch URL`: a per-hook table refreshed while a program runs under a live session.
 struct WatchCommand: ParsableCommand {
@@ -21,9 +20,11 @@ struct WatchCommand: ParsableCommand {
             (`lttng create SESSION --live`; `babeltrace2 -i lttng-live net://HOST` lists them). On a \\
             terminal the table is redrawn in place; otherwise each refresh is printed after the last. \\
             The watch ends when the session is destroyed (and its data read), after --duration, or \\
-            on Ctrl-C, printing the final table.
+            on Ctrl-C (SIGINT) or SIGTERM, printing the final table; it ends so whatever the relay \\
+            does (silent, frozen, lost), within a second.
 
-            Exit status: 0 when the watch ended; 1 when the relay or the session cannot be reached.
+            Exit status: 0 when the watch ended; 1 when the relay or the session cannot be reached, \\
+            the relay never answered, or it was lost before the session ended.
 
             Example: lifetrace watch net://localhost/host/$(hostname)/mysession
             """)
@@ -46,33 +47,41 @@ struct WatchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let reader = try TraceInput.follow(url, waiting: wait)
         Interruption.install()
+        let follow = try LiveFollow(
+            url: url, missingSession: wait ? .wait : .fail, accumulator: TraceStatistics.Accumulator(listing: 0))
         let redraws = isatty(STDOUT_FILENO) == 1
         let output = try TraceOutput("-")
-        var accumulator = TraceStatistics.Accumulator(listing: 0)
         var table = WatchTable()
         let clock = ContinuousClock()
         let started = clock.now
         var lastRefresh = started
-        var ended = false
-        while !ended && !Interruption.requested {
-            let result = try TraceInput.exiting { () throws(TraceIssue) in try reader.step() }
-            reader.drain { accumulator.add($0) }
-            switch result {
-            case .end: ended = true
-            case .again: usleep(20_000)
-            case .events: break
-            }
+        var unwritten = false
+        func draw() {
             let now = clock.now
-            if let duration, now - started >= .milliseconds(Int64(duration * 1000)) { ended = true }
-            if ended || Interruption.requested || now - lastRefresh >= .milliseconds(Int64(interval * 1000)) {
-                let text = table.refresh(accumulator.statistics(source: url), interval: (now - lastRefresh).inSeconds)
-                output.buffer.appendUTF8((redraws ? "\u{1B}[H\u{1B}[2J" : "") + text + (redraws ? "" : "\n"))
-                try output.flush()
-                lastRefresh = now
-            }
+            let statistics = follow.withProgress { $0.accumulator.statistics(source: url) }
+            let text = table.refresh(statistics, interval: (now - lastRefresh).inSeconds)
+            output.buffer.appendUTF8((redraws ? "\u{1B}[H\u{1B}[2J" : "") + text + (redraws ? "" : "\n"))
+            do { try output.flush() } catch { unwritten = true }
+            lastRefresh = now
         }
-        TraceInput.report(reader)
+        // The reading thread waits on the relay; this one only on the clock, so a relay that stays
+        // silent, freezes or dies cannot keep the watch from ending.
+        let ending = follow.wait(until: duration.map { started + .milliseconds(Int64($0 * 1000)) }) {
+            if clock.now - lastRefresh >= .milliseconds(Int64(interval * 1000)) { draw() }
+            return !unwritten  // standard output failed (said once): nothing more to show
+        }
+        if case .unreachable(let issue) = ending {
+            // The relay or the session cannot be reached: nothing to show.
+            StandardError.writeLine("lifetrace: \(issue)")
+            throw follow.finish(status: 1)
+        }
+        if !unwritten { draw() }
+        if let explanation = follow.explanation(of: ending) { StandardError.writeLine(explanation) }
+        TraceInput.report(follow.withProgress { $0.summary }, source: url)
+        switch ending {
+        case .ended, .requested: throw follow.finish(status: unwritten ? 1 : 0)
+        case .unanswered, .lost, .unreachable: throw follow.finish(status: 1)
+        }
     }
 }

@@ -14,8 +14,9 @@ struct Relay {
     let livePort: UInt16
 
     /// Starts `lttng-relayd` writing into `directory/relay`, on three free ports from a random base,
-    /// and waits until its live port accepts viewers.
-    static func start(in directory: ScratchDirectory) throws -> Relay {
+    /// and waits until its live port accepts viewers. A `verbose` relay logs what its viewers ask
+    /// for on its standard error (`-vv`: "Relay get data packet" when a viewer reads events).
+    static func start(in directory: ScratchDirectory, verbose: Bool = false) throws -> Relay {
         let relayd = try tool("lttng-relayd")
         var lastError = ""
         for _ in 0..<5 {
@@ -25,7 +26,7 @@ struct Relay {
             let daemon = try BackgroundProcess(
                 relayd,
                 ["-C", "tcp://127.0.0.1:\(ports.0)", "-D", "tcp://127.0.0.1:\(ports.1)", "-L", "tcp://127.0.0.1:\(ports.2)",
-                 "-o", directory.path("relay")],
+                 "-o", directory.path("relay")] + (verbose ? ["-vv"] : []),
                 name: "relayd-\(base)", in: directory)
             let ready = BackgroundProcess.wait(upTo: 20) { acceptsConnections(port: ports.2) || !daemon.isRunning }
             if ready != nil, daemon.isRunning {
@@ -182,6 +183,59 @@ extension LTTngRecordingTests {
             }
             let times = try JQ.raw(".ts", file: live).compactMap { UInt64($0) }
             #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }, "the merged live trace is out of time order")
+        }
+    }
+
+    /// Before: a relay frozen by SIGSTOP held `watch` in its socket for good; SIGINT did nothing.
+    @Test("live: watch attached to a frozen relay ends on SIGINT within a second, with its table")
+    func liveWatchOfAFrozenRelay() throws {
+        let binary = try LifetraceBinary.path()
+        try withScratchDirectory { directory in
+            let relay = try Relay.start(in: directory)
+            defer {
+                kill(relay.daemon.pid, SIGCONT)
+                relay.daemon.stop()
+            }
+            let session = try LiveSession(relay: relay, label: "frozen")
+            defer { session.destroy() }
+            let watch = try BackgroundProcess(binary, ["watch", session.url, "--interval", "0.1"], name: "watch", in: directory)
+            defer { watch.stop() }
+            // Readiness: watch draws its first table once it is attached to the session.
+            try #require(BackgroundProcess.wait(upTo: 60) { !watch.output().isEmpty } != nil, "watch never attached: \(watch.errors())")
+            try #require(kill(relay.daemon.pid, SIGSTOP) == 0)
+            kill(watch.pid, SIGINT)
+            let status = watch.waitForExit(upTo: 2)
+            // Thawed before the session is destroyed (the session daemon would wait on it).
+            kill(relay.daemon.pid, SIGCONT)
+            #expect(status == 0, "watch did not end on SIGINT with the relay frozen: \(watch.errors())")
+            #expect(watch.output().contains("\(session.url): "), "\(watch.output().suffix(300))")
+        }
+    }
+
+    /// Before: a relay lost mid-stream made `stats --live` exit with the error alone, without the
+    /// statistics of what it had read.
+    @Test("live: stats --live prints what it had when the relay is killed mid-stream")
+    func liveStatsOfAKilledRelay() throws {
+        let binary = try LifetraceBinary.path()
+        try withScratchDirectory { directory in
+            let relay = try Relay.start(in: directory, verbose: true)
+            defer { relay.daemon.stop() }
+            let session = try LiveSession(relay: relay, label: "killed")
+            defer { session.destroy() }
+            let stats = try BackgroundProcess(binary, ["stats", "--live", session.url], name: "stats", in: directory)
+            defer { stats.stop() }
+            let program = try session.daemon.start(
+                binary, ["emit", "--count", "200", "--name", "Killed"], name: "program", in: directory, environment: Self.liveEmitter)
+            #expect(program.waitForExit(upTo: 60) == 0, "\(program.errors())")
+            // Readiness: stats is reading the stream (the relay has served it a packet of events).
+            let reading = BackgroundProcess.wait(upTo: 60) { relay.daemon.errors().contains("Relay get data packet") }
+            try #require(reading != nil, "stats never read a packet: \(stats.errors())")
+            kill(relay.daemon.pid, SIGKILL)
+            let status = stats.waitForExit(upTo: 10)
+            #expect(status == 1, "stats --live: \(String(describing: status)): \(stats.errors())")
+            #expect(stats.output().hasPrefix("\(session.url): "), "no statistics: \(stats.output()) \(stats.errors())")
+            #expect(!stats.output().hasPrefix("\(session.url): 0 events"), "the events read before were not counted: \(stats.output())")
+            #expect(stats.errors().contains("Remote side has closed connection"), "the lost relay was not reported: \(stats.errors())")
         }
     }
 }

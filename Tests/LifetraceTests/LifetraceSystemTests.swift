@@ -18,6 +18,25 @@ struct LifetraceSystemScopedTests {
         #expect(recorder.events.map(\.hook) == [.viewDidLoad])
     }
 
+    /// Before: the event emitted from `emit` waited on the emission lock its own thread held (the
+    /// runtime's mutex trapped on it).
+    @Test("a sink that emits from its emit: the nested event is dropped, no deadlock")
+    func sinkEmittingFromEmit() {
+        final class Echoing: Sink, @unchecked Sendable {
+            let recorder = RecordingSink()
+            func emit(_ event: Event) {
+                recorder.emit(event)
+                TestController("Echo").emitEvent(.didReceiveMemoryWarning)
+            }
+        }
+        let sink = Echoing()
+        LifetraceSystem.withSink(sink) {
+            TestController(uniqueName("Echoed")).emitEvent(.viewDidLoad)
+            TestController(uniqueName("Echoed")).emitEvent(.viewDidAppear)
+        }
+        #expect(sink.recorder.events.map(\.hook) == [.viewDidLoad, .viewDidAppear])
+    }
+
     @Test("nested scopes: the inner sink wins, the outer one comes back")
     func nested() {
         let outer = RecordingSink()

@@ -3,8 +3,9 @@
 // tracepoint carrying the same strings (under a session); a `withSpan` through `LifetraceTracer`
 // recorded by LTTng beside the same `withSpan` through swift-distributed-tracing's `InMemoryTracer`;
 // and hooks, spans and logs from one thread and from two (`ThreadRuns.swift`), through LTTng and
-// through JSON lines. `tools/bench` prints the ratios; the LTTng rows come from its run under a
-// session (`lifetrace:*`), where each floor or peer runs in the same run.
+// through JSON lines; and eight threads against two through JSON lines (`ContentionScaling`).
+// `tools/bench` prints the ratios; the LTTng rows come from its run under a session
+// (`lifetrace:*`), where each floor or peer runs in the same run.
 
 import Benchmark
 import BenchmarkSupport
@@ -146,6 +147,15 @@ let benchmarks: @Sendable () -> Void = {
     // (the task-local context, the attributes set on a span that keeps nothing).
     Benchmark("observe:floor:span-noop-tracer", configuration: configuration(.kilo, setup: installing { NoOpSink() })) {
         noOpSpans($0)
+    }
+
+    // Eight threads against two, the same events in all, through the JSON-lines sink: its lock must
+    // not move the threads in a convoy when they outnumber the cores (ContentionScaling).
+    Benchmark(
+        "observe:contention:hook:jsonl",
+        configuration: ContentionScaling.configuration(setup: installing { try JSONLinesSink(to: .file("/dev/null")) })
+    ) {
+        ContentionScaling.sample($0)
     }
 
     // One thread and two: the same work per thread, so two threads' throughput over one's is

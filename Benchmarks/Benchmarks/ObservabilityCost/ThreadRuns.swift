@@ -15,17 +15,23 @@ import Glibc
 enum ThreadRuns {
     private final class Job {
         let work: ThreadedWork
-        init(_ work: ThreadedWork) { self.work = work }
+        let iterations: Int
+        init(_ work: ThreadedWork, iterations: Int) {
+            self.work = work
+            self.iterations = iterations
+        }
     }
 
-    static func run(threads: Int, _ work: ThreadedWork) {
+    /// Runs `work` on `threads` new threads, `iterations` times on each (by default the work's own count).
+    static func run(threads: Int, _ work: ThreadedWork, iterations: Int? = nil) {
         var started: [pthread_t] = []
         started.reserveCapacity(threads)
         for _ in 0..<threads {
             var thread = pthread_t()
-            let job = Unmanaged.passRetained(Job(work)).toOpaque()
+            let job = Unmanaged.passRetained(Job(work, iterations: iterations ?? work.iterations)).toOpaque()
             let status = pthread_create(&thread, nil, { argument in
-                Unmanaged<Job>.fromOpaque(argument!).takeRetainedValue().work.run()
+                let job = Unmanaged<Job>.fromOpaque(argument!).takeRetainedValue()
+                job.work.run(iterations: job.iterations)
                 return nil
             }, job)
             precondition(status == 0, "pthread_create: \(status)")
@@ -69,6 +75,64 @@ enum PairedScaling {
             two = timed { ThreadRuns.run(threads: 2, work) }
         }
         benchmark.measurement(metric, Int(2_000 * one / max(two, 1)))
+    }
+
+    private static func timed(_ body: () -> Void) -> UInt64 {
+        let start = MonotonicClock.now()
+        body()
+        return MonotonicClock.now() - start
+    }
+}
+
+/// Eight threads' time per event over two threads', the same events in all (8 × 5 000 hook pairs
+/// against 2 × 20 000), recorded as the custom metric ``metric`` in thousandths (1 000: the same
+/// time per event). A lock that hands itself to a waiting thread moves more emitting threads than
+/// cores in a convoy, each event waiting for a thread to be scheduled: eight threads then take many
+/// times as long. Target: at most 1 500 at p90 (Thresholds/).
+///
+/// A sample is the median of ``pairs`` ratios, each of the two runs back to back (in turn first):
+/// a run takes milliseconds, and a neighbour's burst on a shared machine can slow either run of a
+/// pair alone, which one ratio would show as contention (or hide).
+enum ContentionScaling {
+    static let metric = BenchmarkMetric.custom("contention-permille", polarity: .prefersSmaller, useScalingFactor: false)
+    /// Hook pairs per run, shared among the threads.
+    static let hookPairs = 40_000
+    /// Paired runs per sample.
+    static let pairs = 5
+
+    static func configuration(setup: @escaping Benchmark.BenchmarkSetupHook) -> Benchmark.Configuration {
+        .init(
+            metrics: [metric],
+            timeUnits: .nanoseconds,
+            warmupIterations: 1,
+            scalingFactor: .one,
+            // A sample takes ten runs of milliseconds each: enough samples for a p90 in quick mode too.
+            maxDuration: .seconds(BenchmarkSettings.quick ? 2 : 5),
+            maxIterations: BenchmarkSettings.quick ? 20 : 60,
+            // Checked against its threshold file at p90; a lower ratio is only better.
+            thresholds: [metric: .init(absolute: [.p90: 0])],
+            setup: setup
+        )
+    }
+
+    private nonisolated(unsafe) static var eightFirst = false
+
+    static func sample(_ benchmark: Benchmark) {
+        var ratios: [UInt64] = []
+        for _ in 0..<pairs {
+            eightFirst.toggle()
+            var two: UInt64 = 0
+            var eight: UInt64 = 0
+            if eightFirst {
+                eight = timed { ThreadRuns.run(threads: 8, .hook, iterations: hookPairs / 8) }
+                two = timed { ThreadRuns.run(threads: 2, .hook, iterations: hookPairs / 2) }
+            } else {
+                two = timed { ThreadRuns.run(threads: 2, .hook, iterations: hookPairs / 2) }
+                eight = timed { ThreadRuns.run(threads: 8, .hook, iterations: hookPairs / 8) }
+            }
+            ratios.append(1_000 * eight / max(two, 1))
+        }
+        benchmark.measurement(metric, Int(ratios.sorted()[pairs / 2]))
     }
 
     private static func timed(_ body: () -> Void) -> UInt64 {

@@ -28,7 +28,9 @@ enum ThreadedWork: String, CaseIterable, Sendable {
         }
     }
 
-    func run() {
+    func run() { run(iterations: iterations) }
+
+    func run(iterations: Int) {
         switch self {
         case .hook:
             let controller = controller

@@ -167,6 +167,46 @@ static inline unsigned lifetrace_thread_id(void) {
  *  ends the calling thread's block, so numbers stay increasing on each thread whatever path takes them. */
 unsigned long long lifetrace_process_seq(void);
 
+/* The emission lock: held while an event bound for a sink that is not a tracer is numbered,
+ * timestamped and handed to the sink (Dispatch.emitLocked), so events reach every sink whole and in
+ * `seq` order. Its word is 0 when free, 1 when held, 2 when held with sleepers. A thread that finds it
+ * free takes it, whoever sleeps (no handoff): with more emitting threads than cores, a lock that
+ * hands itself to a sleeping waiter moves them in a convoy, each event waiting for a thread to be
+ * scheduled. Taking and giving it back are one atomic instruction each when uncontended. */
+extern int lifetrace_emission_word;
+/** The kernel id of the thread that holds the emission lock (0: none); set after it is taken and
+ *  cleared before it is given back, so a thread that finds its own id holds it already. */
+extern unsigned lifetrace_emission_owner;
+/** The contended path of `lifetrace_emission_enter`: 0 when the calling thread holds the lock
+ *  already (a sink emitting from its emit), else 1 once taken (spinning briefly, then sleeping). */
+int lifetrace_emission_lock_contended(unsigned thread);
+/** Wakes one sleeper of the emission lock. */
+void lifetrace_emission_wake(void);
+/** Takes the emission lock within `milliseconds`; returns 1 when taken. For the signal flusher,
+ *  which stops emission for good before it writes every output out, and keeps the lock. */
+int lifetrace_emission_lock_within(unsigned milliseconds, unsigned thread);
+
+/** Takes the emission lock for `thread` (the caller's kernel id); returns 0 without it when the
+ *  calling thread holds it already. */
+static inline int lifetrace_emission_enter(unsigned thread) {
+    int expected = 0;
+    if (__builtin_expect(!__atomic_compare_exchange_n(&lifetrace_emission_word, &expected, 1, 0, __ATOMIC_ACQUIRE,
+                             __ATOMIC_RELAXED),
+            0)) {
+        if (!lifetrace_emission_lock_contended(thread)) return 0;
+    }
+    __atomic_store_n(&lifetrace_emission_owner, thread, __ATOMIC_RELAXED);
+    return 1;
+}
+
+/** Gives the emission lock back. */
+static inline void lifetrace_emission_exit(void) {
+    __atomic_store_n(&lifetrace_emission_owner, 0, __ATOMIC_RELAXED);
+    if (__builtin_expect(__atomic_exchange_n(&lifetrace_emission_word, 0, __ATOMIC_RELEASE) != 1, 0)) {
+        lifetrace_emission_wake();
+    }
+}
+
 /** Adds `delta` to the activity word; returns the new value. */
 int lifetrace_activity_add(int delta);
 /** Sets or clears bit 0 of the activity word. */

@@ -33,7 +33,9 @@ public final class ByteOutput: Sendable {
         /// A socket: sent without blocking (`MSG_DONTWAIT`); when its buffer is full, wait up to
         /// the budget for room.
         case socket
-        /// A terminal: wait (up to the budget) for room, then write a small chunk.
+        /// A terminal: wait (up to the budget) for room, then write a small chunk, through a
+        /// non-blocking descriptor of its own on the same terminal (a blocking write, even of a
+        /// small chunk, waits for good on a terminal nobody reads).
         case terminal
         /// A regular file (whose last partial line a failed write takes back) or a device.
         case file
@@ -55,7 +57,10 @@ public final class ByteOutput: Sendable {
     }
 
     private struct State: ~Copyable {
+        /// The descriptor written to: the one given, or for a terminal a non-blocking one of its own.
         var fd: Int32
+        /// The descriptor given (closed with the output when `closesDescriptor`).
+        let givenFD: Int32
         /// Writes to a pipe, a socket or a terminal wait (up to the timeout) for room and are cut
         /// to what fits, so a reader that stops reading without closing makes the output give up
         /// instead of blocking the host (and the lock the signal flusher needs).
@@ -91,7 +96,9 @@ public final class ByteOutput: Sendable {
         let buffer = LineBuffer(capacity: Self.bufferLimit + 4096)
         var pendingRecordEnds: [Int] = []
         pendingRecordEnds.reserveCapacity(1024)
-        self.state = Mutex(State(fd: fd, kind: Kind(of: fd), buffer: buffer, pendingRecordEnds: pendingRecordEnds))
+        let kind = Kind(of: fd)
+        let writingFD = kind == .terminal ? Self.nonBlockingTerminal(fd) ?? fd : fd
+        self.state = Mutex(State(fd: writingFD, givenFD: fd, kind: kind, buffer: buffer, pendingRecordEnds: pendingRecordEnds))
         self.label = label
         self.closesDescriptor = closesDescriptor
         self.flushesEachRecord = flushesEachRecord ?? (isatty(fd) == 1)
@@ -150,11 +157,21 @@ public final class ByteOutput: Sendable {
 
     deinit {
         ExitFlusher.unregister(self)
-        let fd = state.withLock { state in
+        let (writingFD, givenFD) = state.withLock { state in
             Self.drain(&state, label: label)
-            return state.fd
+            return (state.fd, state.givenFD)
         }
-        if closesDescriptor { close(fd) }
+        if writingFD != givenFD { close(writingFD) }
+        if closesDescriptor { close(givenFD) }
+    }
+
+    /// A descriptor of its own, non-blocking, on the terminal `fd` is open on (a new open file
+    /// description: `fd`'s own flags, shared with the shell, stay as they are), or `nil`.
+    static func nonBlockingTerminal(_ fd: Int32) -> Int32? {
+        var name = [CChar](repeating: 0, count: 256)
+        guard ttyname_r(fd, &name, name.count) == 0 else { return nil }
+        let own = Glibc.open(name, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        return own >= 0 ? own : nil
     }
 
     /// Appends one record, built by `body` directly into the shared buffer.
@@ -211,7 +228,7 @@ public final class ByteOutput: Sendable {
                 if kind == .pipe || kind == .terminal {
                     // A pipe that polls writable has a free slot, which always holds PIPE_BUF
                     // bytes: a write of at most that much cannot block. A terminal that polls
-                    // writable takes a small chunk.
+                    // writable takes a small chunk (and its descriptor does not block).
                     var pollfd = Glibc.pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
                     let ready = poll(&pollfd, 1, writeTimeoutMilliseconds)
                     if ready < 0 && errno == EINTR { continue }
@@ -264,7 +281,7 @@ public final class ByteOutput: Sendable {
             state.statistics.failure = failure
             state.statistics.dropped += state.pendingRecordEnds.count { $0 > offset }
             state.statistics.bytes += offset
-            StandardError.writeLine("lifetrace: \(label): \(failure); dropping further events")
+            StandardError.report("lifetrace: \(label): \(failure); dropping further events")
         } else {
             state.statistics.bytes += state.buffer.count
         }

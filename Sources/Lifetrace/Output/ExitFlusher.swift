@@ -68,7 +68,7 @@ enum ExitFlusher {
                     output.flush()
                     let statistics = output.statistics
                     if statistics.dropped > 0 {
-                        StandardError.writeLine(
+                        StandardError.report(
                             "lifetrace: \(output.label): \(statistics.dropped) of \(statistics.records) events dropped")
                     }
                 }

@@ -10,10 +10,11 @@ import Darwin
 ///
 /// A signal handler may only call async-signal-safe functions, and flushing takes locks. So the
 /// handler does one thing, `write(2)` of the signal's number to a pipe; a dedicated thread waiting
-/// on the pipe writes out and closes every output at a safe point (taking each output's lock like
-/// any writer, so a record being written is finished first; records emitted after are dropped,
-/// not left in a buffer nobody writes), restores the signal's default action and sends the signal
-/// again.
+/// on the pipe stops emission first (it takes the emission lock and keeps it: threads that emit
+/// wait, so every sink ends at the same event and nothing is emitted into a closed output), writes
+/// out and closes every output, restores the signal's default action and sends the signal again.
+/// An `emit` under way is waited for at most the outputs' write budget and a second (every write
+/// that waits for a reader gives up within the budget).
 /// Signals whose disposition the host already chose are left alone. Opt-in, for programs that
 /// want it (the `lifetrace` command line installs it); a library never takes signals by itself.
 package enum TerminationFlusher {
@@ -59,6 +60,9 @@ package enum TerminationFlusher {
             if count == 1 { break }
             if count < 0 && errno == EINTR { continue }
             return
+        }
+        if !Dispatch.stopForever(waitingAtMost: UInt32(ByteOutput.writeTimeoutMilliseconds) + 1_000) {
+            StandardError.writeLine("lifetrace: an event was still being written after the write budget; closing the outputs anyway")
         }
         ExitFlusher.closeAll(reason: "closed: the process is ending on signal \(number)")
         signal(Int32(number), SIG_DFL)

@@ -3,8 +3,8 @@
 /// A sink receives every event in `seq` order, one call at a time (the system serialises emission),
 /// on the emitting thread, so `emit` must be quick and must never block for long, throw, or trap:
 /// a sink that cannot write degrades (drops, counts, reports once) instead.
-/// A sink must not emit events itself: emission holds the system's lock while the sink runs, so
-/// an event emitted from `emit` deadlocks.
+/// A sink must not emit events itself: emission holds the system's lock while the sink runs, so an
+/// event emitted from `emit` is dropped (and said once on standard error).
 public protocol Sink: Sendable {
     /// Receives one event.
     func emit(_ event: Event)

@@ -1,5 +1,4 @@
 import CLifetrace
-import Synchronization
 
 /// The way every event takes from a hook to its sink, in one place, top to bottom:
 ///
@@ -28,10 +27,12 @@ enum Dispatch {
         case timed(UInt64)
     }
 
-    /// Held while a sink receives its event (and its sequence number is drawn), so that events reach
-    /// every sink in `seq` order, whole, whatever the number of emitting threads. Tracers go
-    /// without it.
-    private static let emission = Mutex<Void>(())
+    // The emission lock (`lifetrace_emission_enter`/`_exit`, in C) is held while a sink receives its
+    // event (and its sequence number is drawn), so that events reach every sink in `seq` order,
+    // whole, whatever the number of emitting threads. Tracers go without it. A running thread takes
+    // it when it is free, whoever sleeps on it (a lock that hands itself to a sleeping waiter moves
+    // more emitting threads than cores in a convoy); the signal flusher takes it for good
+    // (``stopForever(waitingAtMost:)``).
 
     /// The storage of the last framed event's details, which the next one reuses when nothing holds
     /// it any more (``Details/attachFrame(_:reusing:)``). Guarded by `emission`.
@@ -175,26 +176,43 @@ enum Dispatch {
         after start: Start
     ) -> Start {
         let thread = ThreadID.current
-        return emission.withLock { _ in
-            let seq = UInt64(lifetrace_process_seq())
-            let now = MonotonicClock.now()
-            var duration: UInt64?
-            if phase == .end, case .timed(let begin) = start { duration = now &- begin }
-            guard let frame else {
-                sink.emit(
-                    Event(
-                        seq: seq, timestamp: now, hook: hook, phase: phase, subject: subject, details: details,
-                        duration: duration, thread: thread))
-                return .timed(now)
-            }
-            var framed = details
-            framed.attachFrame(frame, reusing: &spareFrameStorage)
+        // A sink that emits from its `emit` would wait on the lock its own thread holds: the nested
+        // event is dropped instead, and said once.
+        guard lifetrace_emission_enter(thread) != 0 else {
+            reportNestedEmission
+            return .unrecorded
+        }
+        defer { lifetrace_emission_exit() }
+        let seq = UInt64(lifetrace_process_seq())
+        let now = MonotonicClock.now()
+        var duration: UInt64?
+        if phase == .end, case .timed(let begin) = start { duration = now &- begin }
+        guard let frame else {
             sink.emit(
                 Event(
-                    seq: seq, timestamp: now, hook: hook, phase: phase, subject: subject, details: framed,
+                    seq: seq, timestamp: now, hook: hook, phase: phase, subject: subject, details: details,
                     duration: duration, thread: thread))
             return .timed(now)
         }
+        var framed = details
+        framed.attachFrame(frame, reusing: &spareFrameStorage)
+        sink.emit(
+            Event(
+                seq: seq, timestamp: now, hook: hook, phase: phase, subject: subject, details: framed,
+                duration: duration, thread: thread))
+        return .timed(now)
+    }
+
+    /// Says once that a sink emitted an event while receiving one.
+    private static let reportNestedEmission: Void = StandardError.report(
+        "lifetrace: a sink emitted an event from its emit(_:); such events are dropped (a sink must not emit events)")
+
+    /// Stops emission for good: takes the emission lock and never gives it back, so no event reaches
+    /// a sink (other than a tracer's) from now on; threads that emit wait. For the signal flusher, as
+    /// the process ends. Waits at most `milliseconds` for an `emit` under way; returns whether
+    /// emission stopped.
+    static func stopForever(waitingAtMost milliseconds: UInt32) -> Bool {
+        lifetrace_emission_lock_within(milliseconds, ThreadID.current) != 0
     }
 
     // MARK: Records with a frame

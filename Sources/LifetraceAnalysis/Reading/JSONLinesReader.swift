@@ -8,7 +8,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Lifetrace
+@_spi(Internals) import Lifetrace
 
 /// Reads JSON lines (`docs/json-lines.md`) one event at a time from a file, a pipe, standard input
 /// or memory, in a window of input that does not grow with the trace.
@@ -202,7 +202,7 @@ public final class JSONLinesReader: TraceEventReader {
                 return moved
             }
             if errno == EINTR { continue }
-            let reason = errno == EISDIR ? "is a directory, expected a JSON-lines file" : String(cString: strerror(errno))
+            let reason = errno == EISDIR ? "is a directory, expected a JSON-lines file" : SystemError.describe(errno)
             throw TraceIssue(source: source, line: 0, column: 0, message: "cannot be read: \(reason)")
         }
     }
