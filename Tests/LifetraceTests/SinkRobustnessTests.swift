@@ -76,6 +76,21 @@ import Glibc
         #expect(result.stderr.contains("No space left on device"), "\(result.stderr)")
     }
 
+    /// Starts `lifetrace emit` of `count` events through the JSON-lines sink to the open descriptor
+    /// `fd` (standard output), its standard error in the file `stderr`; the caller ends it.
+    static func emitJSONLines(_ binary: String, count: Int, to fd: Int32, stderr: String) throws -> Process {
+        _ = FileManager.default.createFile(atPath: stderr, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["emit", "--count", "\(count)"]
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LIFETRACE_") }
+            .merging(["LIFETRACE_SINKS": "jsonl"]) { _, new in new }
+        process.standardOutput = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderr))
+        try process.run()
+        return process
+    }
+
     /// Before: only FIFOs had the write budget; a socket nobody reads blocked `write` for good,
     /// holding the lock the signal flusher waits on, so SIGTERM did nothing.
     @Test("a socket nobody reads: the sink gives up after its budget, and the process ends")
@@ -89,15 +104,7 @@ import Glibc
         }
         try withScratchDirectory { directory in
             let stderrPath = directory.path("emit.stderr")
-            _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = ["emit", "--count", "100000"]
-            process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LIFETRACE_") }
-                .merging(["LIFETRACE_SINKS": "jsonl"]) { _, new in new }
-            process.standardOutput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
-            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
-            try process.run()
+            let process = try Self.emitJSONLines(binary, count: 100_000, to: ends[1], stderr: stderrPath)
             defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
             // Ready when the process ends (the sink gave up, the rest was dropped): with the write
             // budget of 2 s that is seconds; a blocked write never gets there.
@@ -150,15 +157,7 @@ import Glibc
                 try #require(slave >= 0)
                 defer { close(slave) }
                 let stderrPath = directory.path("emit-\(ending).stderr")
-                _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: binary)
-                process.arguments = ["emit", "--count", "1000000"]
-                process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LIFETRACE_") }
-                    .merging(["LIFETRACE_SINKS": "jsonl"]) { _, new in new }
-                process.standardOutput = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
-                process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
-                try process.run()
+                let process = try Self.emitJSONLines(binary, count: 1_000_000, to: slave, stderr: stderrPath)
                 defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
                 // Readiness: the terminal holds output nobody reads (the master end is never read).
                 var ready = pollfd(fd: master, events: Int16(POLLIN), revents: 0)

@@ -61,20 +61,28 @@ enum PairedScaling {
         )
     }
 
-    private nonisolated(unsafe) static var twoFirst = false
+    private nonisolated(unsafe) static var order = BackToBack()
 
     static func sample(_ benchmark: Benchmark, _ work: ThreadedWork) {
-        twoFirst.toggle()
-        var one: UInt64 = 0
-        var two: UInt64 = 0
-        if twoFirst {
-            two = timed { ThreadRuns.run(threads: 2, work) }
-            one = timed { ThreadRuns.run(threads: 1, work) }
-        } else {
-            one = timed { ThreadRuns.run(threads: 1, work) }
-            two = timed { ThreadRuns.run(threads: 2, work) }
-        }
+        let (one, two) = order.time({ ThreadRuns.run(threads: 1, work) }, { ThreadRuns.run(threads: 2, work) })
         benchmark.measurement(metric, Int(2_000 * one / max(two, 1)))
+    }
+}
+
+/// Two runs timed back to back, which goes first alternating from call to call, so a machine whose
+/// speed drifts moves both alike (and neither is always the warm one).
+struct BackToBack {
+    private var secondFirst = false
+
+    /// The time of `first` and of `second`, in nanoseconds.
+    mutating func time(_ first: () -> Void, _ second: () -> Void) -> (UInt64, UInt64) {
+        secondFirst.toggle()
+        if secondFirst {
+            let b = Self.timed(second)
+            return (Self.timed(first), b)
+        }
+        let a = Self.timed(first)
+        return (a, Self.timed(second))
     }
 
     private static func timed(_ body: () -> Void) -> UInt64 {
@@ -115,29 +123,16 @@ enum ContentionScaling {
         )
     }
 
-    private nonisolated(unsafe) static var eightFirst = false
+    private nonisolated(unsafe) static var order = BackToBack()
 
     static func sample(_ benchmark: Benchmark) {
         var ratios: [UInt64] = []
         for _ in 0..<pairs {
-            eightFirst.toggle()
-            var two: UInt64 = 0
-            var eight: UInt64 = 0
-            if eightFirst {
-                eight = timed { ThreadRuns.run(threads: 8, .hook, iterations: hookPairs / 8) }
-                two = timed { ThreadRuns.run(threads: 2, .hook, iterations: hookPairs / 2) }
-            } else {
-                two = timed { ThreadRuns.run(threads: 2, .hook, iterations: hookPairs / 2) }
-                eight = timed { ThreadRuns.run(threads: 8, .hook, iterations: hookPairs / 8) }
-            }
+            let (two, eight) = order.time(
+                { ThreadRuns.run(threads: 2, .hook, iterations: hookPairs / 2) },
+                { ThreadRuns.run(threads: 8, .hook, iterations: hookPairs / 8) })
             ratios.append(1_000 * eight / max(two, 1))
         }
         benchmark.measurement(metric, Int(ratios.sorted()[pairs / 2]))
-    }
-
-    private static func timed(_ body: () -> Void) -> UInt64 {
-        let start = MonotonicClock.now()
-        body()
-        return MonotonicClock.now() - start
     }
 }
