@@ -136,7 +136,8 @@ let package = Package(
             name: "lifetrace",
             dependencies: [
                 "Lifetrace", "LifetraceLTTng", "LifetraceUI", "LifetraceScenario", "LifetraceAnalysis",
-                "LifetraceCTF", "LifetracePerfetto", "LifetracePort", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "LifetraceCTF", "LifetracePerfetto", "LifetracePort",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Release builds link the Swift runtime and libraries statically: loading a dozen Swift
             // shared objects was a fifth of `lifetrace run`'s start-up (docs/benchmarks.md).

@@ -135,7 +135,8 @@ let package = Package(
         ),
         .target(name: "ProbeSupport", path: "Sources/ProbeSupport"),
         // The log handler the observability suite and probe both measure swift-log against.
-        .target(name: "LogFixtures", dependencies: [.product(name: "Logging", package: "swift-log")], path: "Sources/LogFixtures"),
+        .target(
+            name: "LogFixtures", dependencies: [.product(name: "Logging", package: "swift-log")], path: "Sources/LogFixtures"),
         // One solver measure in a loop, for callgrind (tools/bench counts both sides; docs/benchmarks.md has the command).
         .executableTarget(
             name: "SolverProbe",
@@ -161,7 +162,9 @@ let package = Package(
         // the same code built with instrumentation in and compiled out (-DLIFETRACE_COMPILED_OUT).
         .executableTarget(
             name: "LayoutProbe",
-            dependencies: ["BenchmarkSupport", .product(name: "Lifetrace", package: root), .product(name: "LifetraceUI", package: root)],
+            dependencies: [
+                "BenchmarkSupport", .product(name: "Lifetrace", package: root), .product(name: "LifetraceUI", package: root),
+            ],
             path: "Sources/LayoutProbe"
         ),
         // One swift-log or swift-distributed-tracing path through Lifetrace in a loop, for callgrind (tools/bench).

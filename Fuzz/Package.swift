@@ -22,7 +22,9 @@ let package = Package(
         .target(name: "FuzzDriver", swiftSettings: library),
         .executableTarget(
             name: "FuzzScenario",
-            dependencies: ["FuzzDriver", .product(name: "LifetraceScenario", package: root), .product(name: "LifetraceUI", package: root)],
+            dependencies: [
+                "FuzzDriver", .product(name: "LifetraceScenario", package: root), .product(name: "LifetraceUI", package: root),
+            ],
             swiftSettings: library),
         .executableTarget(
             name: "FuzzJSONLines",

@@ -26,8 +26,10 @@ let package = Package(
             path: "Tests/LifetraceTests",
             // These run the `lifetrace` executable: nothing TSan sees in-process.
             // HookGateTests and ScratchLineBufferTests use the core's package API, which another package cannot see.
-            exclude: ["EmitCommandEndToEndTests.swift", "SignalFlushTests.swift", "SinkRobustnessTests.swift", "HookGateTests.swift",
-                      "ScratchLineBufferTests.swift"]
+            exclude: [
+                "EmitCommandEndToEndTests.swift", "SignalFlushTests.swift", "SinkRobustnessTests.swift", "HookGateTests.swift",
+                "ScratchLineBufferTests.swift",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -15,7 +15,8 @@ struct TracePlugin: CommandPlugin {
         let remaining = extractor.remainingArguments
         guard let productName = remaining.first else {
             throw PluginFailure(
-                "usage: swift package --allow-writing-to-package-directory trace [--events PATTERN]… [--filter EXPR] PRODUCT [ARGS…]")
+                "usage: swift package --allow-writing-to-package-directory trace [--events PATTERN]… [--filter EXPR] PRODUCT [ARGS…]"
+            )
         }
         guard filters.count <= 1 else { throw PluginFailure("give --filter at most once") }
 

@@ -100,7 +100,8 @@ public struct ChromeTraceExporter: Sendable {
         func end(_ interval: TraceInterval) -> UInt64 { interval.endTimestamp ?? max(lastTimestamp, interval.startTimestamp) }
         for (key, members) in byThread {
             let sorted = members.sorted { a, b in
-                let x = intervals[a], y = intervals[b]
+                let x = intervals[a]
+                let y = intervals[b]
                 if x.startTimestamp != y.startTimestamp { return x.startTimestamp < y.startTimestamp }
                 if end(x) != end(y) { return end(x) > end(y) }
                 return a < b
@@ -114,7 +115,8 @@ public struct ChromeTraceExporter: Sendable {
                 if stack.isEmpty || stack.last! >= stop {
                     stack.append(stop)
                     var complete = record(
-                        "X", interval.hook, interval.subject, interval.details, at: start, process: key.process, thread: key.thread)
+                        "X", interval.hook, interval.subject, interval.details, at: start, process: key.process,
+                        thread: key.thread)
                     complete.add("dur", .raw(JSONText.microseconds(stop - start)))
                     complete.add("args", args(interval, event: nil, unfinished: interval.endTimestamp == nil))
                     output.append((start, output.count, complete.json))
@@ -158,7 +160,8 @@ public struct ChromeTraceExporter: Sendable {
         var processes: [UInt32?] = []
         for key in threads where !processes.contains(key.process) { processes.append(key.process) }
         /// A metadata event (`M`) naming or ordering a process or a thread.
-        func metadata(_ name: String, process: UInt32?, thread: UInt32, _ key: StaticString, _ value: JSONObject.Value) -> String {
+        func metadata(_ name: String, process: UInt32?, thread: UInt32, _ key: StaticString, _ value: JSONObject.Value) -> String
+        {
             var arguments = JSONObject()
             arguments.add(key, value)
             var event = JSONObject()

@@ -6,7 +6,8 @@ public enum DurationText {
     /// Formats nanoseconds (possibly fractional, such as a cost per view).
     public static func format(_ nanoseconds: Double) -> String {
         switch nanoseconds {
-        case ..<1_000: return nanoseconds == nanoseconds.rounded() ? "\(Int(nanoseconds)) ns" : fixed(nanoseconds, decimals: 1) + " ns"
+        case ..<1_000:
+            return nanoseconds == nanoseconds.rounded() ? "\(Int(nanoseconds)) ns" : fixed(nanoseconds, decimals: 1) + " ns"
         case ..<1_000_000: return fixed(nanoseconds / 1_000, decimals: 1) + " µs"
         case ..<1_000_000_000: return fixed(nanoseconds / 1_000_000, decimals: 2) + " ms"
         default: return fixed(nanoseconds / 1_000_000_000, decimals: 3) + " s"

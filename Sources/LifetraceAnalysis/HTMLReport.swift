@@ -1,9 +1,10 @@
+import Lifetrace
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Lifetrace
 
 /// A self-contained HTML report of a trace: a zoomable timeline and the statistics beneath.
 ///

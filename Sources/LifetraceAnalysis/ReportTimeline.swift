@@ -62,7 +62,8 @@ struct ReportTimeline {
         let groupsByProcess = Set(events.compactMap(\.process)).count > 1
         func laneKey(_ hook: Hook, _ subject: Subject, _ process: UInt32?) -> String {
             let key =
-                hook == .scenarioStep ? "\u{0}steps" : layoutHooks.contains(hook) ? "\u{0}layout" : hook == .displayFrame ? "\u{0}frames" : subject.name
+                hook == .scenarioStep
+                ? "\u{0}steps" : layoutHooks.contains(hook) ? "\u{0}layout" : hook == .displayFrame ? "\u{0}frames" : subject.name
             return groupsByProcess ? "\(process.map(String.init) ?? "-")\u{1}" + key : key
         }
         func lane(for hook: Hook, _ subject: Subject, _ process: UInt32?) -> Int {
@@ -135,20 +136,27 @@ struct ReportTimeline {
                 let records = wireframes.recordCount(throughEvent: interval.endIndex)
                 wireframe = (Int64(records), Int64(wireframes.view(interval.subject.id, process: interval.process)))
             }
-            marks.append(Mark(
-                lane: index, hook: hookNumber(interval.hook), start: offset(interval.startTimestamp),
-                duration: Int64(clamping: end &- interval.startTimestamp),
-                detail: detailNumber(interval.hook, interval.subject, interval.details, unfinished: interval.endTimestamp == nil),
-                seq: Int64(clamping: seq), wireframe: wireframe))
+            marks.append(
+                Mark(
+                    lane: index, hook: hookNumber(interval.hook), start: offset(interval.startTimestamp),
+                    duration: Int64(clamping: end &- interval.startTimestamp),
+                    detail: detailNumber(
+                        interval.hook, interval.subject, interval.details, unfinished: interval.endTimestamp == nil),
+                    seq: Int64(clamping: seq), wireframe: wireframe))
         }
         for event in events where event.phase == .instant {
             let index = lane(for: event.hook, event.subject, event.process)
             lanes[index].ids.insert(event.subject.id)
-            marks.append(Mark(
-                lane: index, hook: hookNumber(event.hook), start: offset(event.timestamp), duration: -1,
-                detail: detailNumber(event.hook, event.subject, event.details, unfinished: false), seq: Int64(clamping: event.seq)))
+            marks.append(
+                Mark(
+                    lane: index, hook: hookNumber(event.hook), start: offset(event.timestamp), duration: -1,
+                    detail: detailNumber(event.hook, event.subject, event.details, unfinished: false),
+                    seq: Int64(clamping: event.seq)))
         }
-        marks.sort { $0.start != $1.start ? $0.start < $1.start : ($0.duration != $1.duration ? $0.duration > $1.duration : $0.seq < $1.seq) }
+        marks.sort {
+            $0.start != $1.start
+                ? $0.start < $1.start : ($0.duration != $1.duration ? $0.duration > $1.duration : $0.seq < $1.seq)
+        }
         var stacks = Array(repeating: [Int64](), count: lanes.count)
         for mark in marks {
             let end = mark.start.addingSaturating(max(mark.duration, 0))
@@ -179,15 +187,23 @@ struct ReportTimeline {
         for event in events where event.hook != .scenarioStep && event.hook != .layoutPass {
             let time = offset(event.timestamp)
             let id = event.subject.id
-            let index = laneIndex[laneKey(.viewWillAppear, event.subject, event.process)] ?? lane(for: event.hook, event.subject, event.process)
+            let index =
+                laneIndex[laneKey(.viewWillAppear, event.subject, event.process)]
+                ?? lane(for: event.hook, event.subject, event.process)
             switch (event.hook, event.phase) {
             case (.viewWillAppear, .begin), (.viewWillAppear, .instant):
-                if open[id]?.state != 0 { close(id, at: time); open[id] = (index, 0, time) }
+                if open[id]?.state != 0 {
+                    close(id, at: time)
+                    open[id] = (index, 0, time)
+                }
             case (.viewDidAppear, .end), (.viewDidAppear, .instant):
                 close(id, at: time)
                 open[id] = (index, 1, time)
             case (.viewWillDisappear, .begin), (.viewWillDisappear, .instant):
-                if open[id]?.state != 2 { close(id, at: time); open[id] = (index, 2, time) }
+                if open[id]?.state != 2 {
+                    close(id, at: time)
+                    open[id] = (index, 2, time)
+                }
             case (.viewDidDisappear, .end), (.viewDidDisappear, .instant):
                 close(id, at: time)
             default:
@@ -230,19 +246,22 @@ struct ReportTimeline {
         json.add("hooks", .strings(hooks))
         json.add("categories", .strings(hooks.map { ChromeTraceExporter.category(Hook($0)) }))
         json.add("details", .strings(details))
-        json.add("lanes", .objectLines(lanes.map { lane in
-            var object = JSONObject()
-            object.add("name", .string(lane.name))
-            object.add("kind", .string(lane.kind))
-            object.add("instances", .integer(lane.ids.count))
-            object.add("maxDuration", .integer(lane.maxDuration))
-            object.add("marks", .integers(lane.marks))
-            object.add("states", .integers(lane.states))
-            object.add("process", lane.process.map { .integer($0) })
-            if lane.kind == "frames" { object.add("budget", .integer(lane.budget)) }
-            if !lane.wireframes.isEmpty { object.add("wireframes", .integers(lane.wireframes)) }
-            return object
-        }))
+        json.add(
+            "lanes",
+            .objectLines(
+                lanes.map { lane in
+                    var object = JSONObject()
+                    object.add("name", .string(lane.name))
+                    object.add("kind", .string(lane.kind))
+                    object.add("instances", .integer(lane.ids.count))
+                    object.add("maxDuration", .integer(lane.maxDuration))
+                    object.add("marks", .integers(lane.marks))
+                    object.add("states", .integers(lane.states))
+                    object.add("process", lane.process.map { .integer($0) })
+                    if lane.kind == "frames" { object.add("budget", .integer(lane.budget)) }
+                    if !lane.wireframes.isEmpty { object.add("wireframes", .integers(lane.wireframes)) }
+                    return object
+                }))
         wireframes.add(to: &json)
         self.json = json.json
         laneNames = lanes.map(\.name)

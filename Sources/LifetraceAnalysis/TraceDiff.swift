@@ -1,9 +1,10 @@
+import Lifetrace
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Lifetrace
 
 /// The first place where the order of two traces differs: "what changed in my lifecycle after this
 /// commit".
@@ -61,13 +62,15 @@ public struct TraceDiff: Sendable {
     /// Compares `left` with `right`, keeping `keeping` records of context around the difference.
     public init(_ left: Trace, _ right: Trace, keeping context: Int = 10) {
         // In memory nothing can fail to be read.
-        self = (try? TraceDiff(reading: TraceMemoryReader(left), TraceMemoryReader(right), keeping: context))
+        self =
+            (try? TraceDiff(reading: TraceMemoryReader(left), TraceMemoryReader(right), keeping: context))
             ?? TraceDiff(leftSource: left.source, rightSource: right.source, keptContext: 0)
     }
 
     /// Compares two traces as they are read, in one pass: memory holds the context kept around the
     /// first difference, never the traces.
-    public init(reading left: some TraceEventReader, _ right: some TraceEventReader, keeping context: Int = 10) throws(TraceIssue) {
+    public init(reading left: some TraceEventReader, _ right: some TraceEventReader, keeping context: Int = 10) throws(TraceIssue)
+    {
         self.init(leftSource: left.source, rightSource: right.source, keptContext: max(context, 0))
         // The last `keptContext` equal records: a ring, whose oldest entry is at `oldest` once full.
         var before: [(Entry, Entry)] = []

@@ -70,9 +70,11 @@ extension Trace {
             case .begin:
                 let key = Key(hook: event.hook, name: event.subject.name, id: event.subject.id, process: event.process)
                 open[key, default: []].append(result.count)
-                result.append(TraceInterval(
-                    hook: event.hook, subject: event.subject, details: event.details, thread: event.thread,
-                    startTimestamp: event.timestamp, endTimestamp: nil, beginIndex: index, endIndex: nil, process: event.process))
+                result.append(
+                    TraceInterval(
+                        hook: event.hook, subject: event.subject, details: event.details, thread: event.thread,
+                        startTimestamp: event.timestamp, endTimestamp: nil, beginIndex: index, endIndex: nil,
+                        process: event.process))
             case .end:
                 let key = Key(hook: event.hook, name: event.subject.name, id: event.subject.id, process: event.process)
                 if let position = open[key]?.popLast() {
@@ -82,11 +84,12 @@ extension Trace {
                     if event.thread != result[position].thread { result[position].endThread = event.thread }
                 } else {
                     let duration = event.duration ?? 0
-                    result.append(TraceInterval(
-                        hook: event.hook, subject: event.subject, details: event.details, thread: event.thread,
-                        startTimestamp: event.timestamp &- min(duration, event.timestamp), endTimestamp: event.timestamp,
-                        beginIndex: nil, endIndex: index, process: event.process))
-                    }
+                    result.append(
+                        TraceInterval(
+                            hook: event.hook, subject: event.subject, details: event.details, thread: event.thread,
+                            startTimestamp: event.timestamp &- min(duration, event.timestamp), endTimestamp: event.timestamp,
+                            beginIndex: nil, endIndex: index, process: event.process))
+                }
             }
         }
         return result

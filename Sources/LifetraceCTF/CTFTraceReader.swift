@@ -1,4 +1,7 @@
 import CLifetraceCTF
+import Lifetrace
+import LifetraceAnalysis
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,8 +10,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Lifetrace
-import LifetraceAnalysis
 
 /// Reads the `lifetrace` provider's events from an LTTng trace, recorded or live, with
 /// libbabeltrace2, one event at a time.
@@ -123,7 +124,8 @@ public final class CTFTraceReader: TraceEventReader {
         source = url
         isLive = true
         guard url.hasPrefix("net://") || url.hasPrefix("net4://") || url.hasPrefix("net6://") else {
-            throw TraceIssue(source: url, line: 0, column: 0, message: "expected a live URL such as net://localhost/host/HOSTNAME/SESSION")
+            throw TraceIssue(
+                source: url, line: 0, column: 0, message: "expected a live URL such as net://localhost/host/HOSTNAME/SESSION")
         }
         var error = [CChar](repeating: 0, count: 1024)
         let missing: lifetrace_ctf_missing_session =
@@ -202,7 +204,8 @@ public final class CTFTraceReader: TraceEventReader {
     /// The CTF traces under `path`: the folders holding a `metadata` file, sorted.
     static func traceDirectories(in path: String) throws(TraceIssue) -> [String] {
         guard let kind = FileKind(atPath: path) else {
-            throw TraceIssue(source: path, line: 0, column: 0, message: "no such file or directory (expected an LTTng trace directory)")
+            throw TraceIssue(
+                source: path, line: 0, column: 0, message: "no such file or directory (expected an LTTng trace directory)")
         }
         guard kind == .directory else {
             throw TraceIssue(source: path, line: 0, column: 0, message: "not a directory (expected an LTTng trace directory)")
@@ -214,7 +217,9 @@ public final class CTFTraceReader: TraceEventReader {
             found.append(path + "/" + relative.dropLast("/metadata".count))
         }
         guard !found.isEmpty else {
-            throw TraceIssue(source: path, line: 0, column: 0, message: "holds no CTF trace (no metadata file below it); expected an LTTng trace directory")
+            throw TraceIssue(
+                source: path, line: 0, column: 0,
+                message: "holds no CTF trace (no metadata file below it); expected an LTTng trace directory")
         }
         return found.sorted()
     }

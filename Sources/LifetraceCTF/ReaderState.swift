@@ -65,7 +65,8 @@ final class ReaderState {
         var event = Event(
             seq: record.seq, timestamp: UInt64(max(record.timestamp, 0)), hook: hook, phase: phase,
             subject: Subject(name: record.controller.map { String(cString: $0) } ?? "", id: UInt(record.id)),
-            details: details, frame: Self.frame(of: record), thread: record.vtid >= 0 ? UInt32(truncatingIfNeeded: record.vtid) : 0,
+            details: details, frame: Self.frame(of: record),
+            thread: record.vtid >= 0 ? UInt32(truncatingIfNeeded: record.vtid) : 0,
             process: record.vpid >= 0 ? UInt32(truncatingIfNeeded: record.vpid) : nil)
         pairing.pair(&event)
         summary.events += 1
@@ -90,7 +91,9 @@ final class ReaderState {
         var fields: [Field] = []
         if hook == .log {
             let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
-            if record.level >= 0, record.level < levels.count { fields.append(Field("level", .string(levels[Int(record.level)]))) }
+            if record.level >= 0, record.level < levels.count {
+                fields.append(Field("level", .string(levels[Int(record.level)])))
+            }
             if let source = record.source { fields.append(Field("source", .string(String(cString: source)))) }
             if let metadata = record.metadata { fields.append(Field("metadata", json(metadata, "metadata", record))) }
             if record.span_id != 0 { fields.append(Field("span_id", .string(Self.hex16(record.span_id)))) }
@@ -132,7 +135,8 @@ final class ReaderState {
     static func status(_ text: String) -> FieldValue {
         guard let colon = text.firstRange(of: ": ") else { return .object([Field("code", .string(text))]) }
         return .object([
-            Field("code", .string(String(text[..<colon.lowerBound]))), Field("message", .string(String(text[colon.upperBound...]))),
+            Field("code", .string(String(text[..<colon.lowerBound]))),
+            Field("message", .string(String(text[colon.upperBound...]))),
         ])
     }
 

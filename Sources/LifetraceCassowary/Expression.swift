@@ -50,7 +50,8 @@ public struct Expression: Sendable, CustomStringConvertible {
             if text.isEmpty {
                 text = term.coefficient < 0 ? "-" + Term(term.variable, -term.coefficient).description : term.description
             } else {
-                text += term.coefficient < 0
+                text +=
+                    term.coefficient < 0
                     ? " - " + Term(term.variable, -term.coefficient).description : " + " + term.description
             }
         }

@@ -175,9 +175,10 @@ extension Solver {
         while true {
             let enteringSymbol: Int32?
             if let objectiveRow {
-                enteringSymbol = zip(objectiveRow.symbols, objectiveRow.coefficients).first {
-                    $0.1 < -1.0e-8 && kinds[Int($0.0)] != .dummy
-                }?.0
+                enteringSymbol =
+                    zip(objectiveRow.symbols, objectiveRow.coefficients).first {
+                        $0.1 < -1.0e-8 && kinds[Int($0.0)] != .dummy
+                    }?.0
             } else {
                 enteringSymbol = nextEntering()
             }

@@ -90,9 +90,11 @@ public struct LTTngSink: TracerSink, GatedSink {
         var parts = lifetrace_frame(
             x: frame.x, y: frame.y, width: frame.width, height: frame.height, offset_x: frame.offsetX,
             offset_y: frame.offsetY, superview_id: UInt64(frame.superview ?? 0))
-        let fired = hook.isWellKnown && subject.name.withCString { controller in
-            lifetrace_tp_fire_frame(slot, seq, controller, UInt64(subject.id), &parts) != 0
-        }
+        let fired =
+            hook.isWellKnown
+            && subject.name.withCString { controller in
+                lifetrace_tp_fire_frame(slot, seq, controller, UInt64(subject.id), &parts) != 0
+            }
         if !fired { record(hook, phase, subject, details, seq: seq) }
     }
 
@@ -170,7 +172,8 @@ extension SinkRegistry.Entry {
         try specification.checkOptions(allowed: [])
         if let destination = specification.destination {
             throw ConfigurationError(
-                "\(specification.origin): sink \"lttng\" takes no destination (sessions decide where traces go), got \"\(destination)\"")
+                "\(specification.origin): sink \"lttng\" takes no destination (sessions decide where traces go), got \"\(destination)\""
+            )
         }
         if let failure = LTTngSink.loadTracer() {
             throw ConfigurationError("\(specification.origin): sink \"lttng\": \(failure)")

@@ -1,11 +1,12 @@
+import Lifetrace
+import LifetraceAnalysis
+import PerfettoProtos
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Lifetrace
-import LifetraceAnalysis
-import PerfettoProtos
 
 /// Writes a trace in Perfetto's native format, the protobuf `Trace` that the Perfetto UI
 /// (ui.perfetto.dev) and its trace processor open, one event at a time.
@@ -255,7 +256,9 @@ package final class PerfettoTraceWriter {
         let fields = event.details.fields
         if event.hook == .span, let traceID = fields?["trace_id"]?.string, let spanID = fields?["span_id"]?.string {
             span = SpanKey(traceID: traceID, spanID: spanID)
-            if let parentID = fields?["parent_span_id"]?.string, let parent = openSpans[SpanKey(traceID: traceID, spanID: parentID)] {
+            if let parentID = fields?["parent_span_id"]?.string,
+                let parent = openSpans[SpanKey(traceID: traceID, spanID: parentID)]
+            {
                 let flow = newFlow()
                 slice.flowIds.append(flow)
                 parent.childFlows.append(flow)
@@ -267,7 +270,8 @@ package final class PerfettoTraceWriter {
             pendingAppearances[SubjectKey(process: event.process, name: target.name, id: target.id)] = flow
         }
         if event.hook == .viewDidAppear,
-            let flow = pendingAppearances.removeValue(forKey: SubjectKey(process: event.process, name: event.subject.name, id: event.subject.id))
+            let flow = pendingAppearances.removeValue(
+                forKey: SubjectKey(process: event.process, name: event.subject.name, id: event.subject.id))
         {
             slice.terminatingFlowIds.append(flow)
         }
@@ -399,7 +403,8 @@ package final class PerfettoTraceWriter {
         slice.trackUuid = track
         slice.nameIid = intern(ChromeTraceExporter.displayName(event.hook, event.subject, event.details), in: .eventNames)
         slice.categoryIids = [intern(event.hook.category, in: .categories)]
-        let subject = event.subject, details = event.details
+        let subject = event.subject
+        let details = event.details
         if subject.id != 0 { slice.debugAnnotations.append(annotation("id", "0x" + String(subject.id, radix: 16))) }
         if let target = details.target { slice.debugAnnotations.append(annotation("target", target.name)) }
         if let animated = details.animated { slice.debugAnnotations.append(annotation("animated") { $0.boolValue = animated }) }
@@ -415,15 +420,16 @@ package final class PerfettoTraceWriter {
     /// A log record's or a span's fields, in order: scalars as such, lists and objects as JSON.
     private func appendFields(_ fields: [Field]?, to slice: inout TrackEvent) {
         for field in fields ?? [] {
-            slice.debugAnnotations.append(annotation(field.key) { annotation in
-                switch field.value {
-                case .string(let text): annotation.stringValueIid = intern(text, in: .annotationStrings)
-                case .integer(let number): annotation.intValue = number
-                case .double(let number): annotation.doubleValue = number
-                case .bool(let flag): annotation.boolValue = flag
-                case .list, .object, .null: annotation.legacyJsonValue = field.value.json
-                }
-            })
+            slice.debugAnnotations.append(
+                annotation(field.key) { annotation in
+                    switch field.value {
+                    case .string(let text): annotation.stringValueIid = intern(text, in: .annotationStrings)
+                    case .integer(let number): annotation.intValue = number
+                    case .double(let number): annotation.doubleValue = number
+                    case .bool(let flag): annotation.boolValue = flag
+                    case .list, .object, .null: annotation.legacyJsonValue = field.value.json
+                    }
+                })
         }
     }
 
@@ -459,16 +465,32 @@ package final class PerfettoTraceWriter {
         switch table {
         case .eventNames:
             eventNames[string] = iid
-            interned.eventNames.append(.with { $0.iid = iid; $0.name = string })
+            interned.eventNames.append(
+                .with {
+                    $0.iid = iid
+                    $0.name = string
+                })
         case .categories:
             categories[string] = iid
-            interned.eventCategories.append(.with { $0.iid = iid; $0.name = string })
+            interned.eventCategories.append(
+                .with {
+                    $0.iid = iid
+                    $0.name = string
+                })
         case .annotationNames:
             annotationNames[string] = iid
-            interned.debugAnnotationNames.append(.with { $0.iid = iid; $0.name = string })
+            interned.debugAnnotationNames.append(
+                .with {
+                    $0.iid = iid
+                    $0.name = string
+                })
         case .annotationStrings:
             annotationStrings[string] = iid
-            interned.debugAnnotationStringValues.append(.with { $0.iid = iid; $0.str = Data(string.utf8) })
+            interned.debugAnnotationStringValues.append(
+                .with {
+                    $0.iid = iid
+                    $0.str = Data(string.utf8)
+                })
         }
         return iid
     }

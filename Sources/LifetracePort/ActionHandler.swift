@@ -61,7 +61,9 @@ struct ActionHandler {
             receiver = unownedSelf ? "self" : "self?"
         case .other(let captured, let expression):
             if captured != parameter && captured != "self" { name = captured }
-            capture = expression.map { "[weak \(name) = \($0)]" } ?? (name == captured ? "[weak \(name)]" : "[weak \(name) = \(captured)]")
+            capture =
+                expression.map { "[weak \(name) = \($0)]" }
+                ?? (name == captured ? "[weak \(name)]" : "[weak \(name) = \(captured)]")
             receiver = "\(name)?"
         }
         var call = "\(receiver).\(method)(\(argument ?? ""))"

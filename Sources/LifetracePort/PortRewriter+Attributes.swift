@@ -32,7 +32,8 @@ extension PortRewriter {
                 message = "removed \(attribute.trimmedDescription) (the property stays, weak kept)"
             }
             if name == "objc", let dynamic = original.modifiers.first(where: { $0.name.tokenKind == .keyword(.dynamic) }) {
-                message = "removed \(attribute.trimmedDescription) \(dynamic.trimmedDescription) "
+                message =
+                    "removed \(attribute.trimmedDescription) \(dynamic.trimmedDescription) "
                     + "(KVO does not exist on Linux: nothing observes this property now)"
             }
             report(.change, at: attribute, message)
@@ -61,7 +62,8 @@ extension PortRewriter {
             if removedModifiers.contains(index) {
                 pending = Self.merge(pending, modifier.leadingTrivia) + Self.comments(modifier.trailingTrivia)
             } else {
-                modifiers.append(pending.map { modifier.with(\.leadingTrivia, Self.merge($0, modifier.leadingTrivia)) } ?? modifier)
+                modifiers.append(
+                    pending.map { modifier.with(\.leadingTrivia, Self.merge($0, modifier.leadingTrivia)) } ?? modifier)
                 pending = nil
             }
         }

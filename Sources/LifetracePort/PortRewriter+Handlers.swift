@@ -99,22 +99,30 @@ extension PortRewriter {
                     decline(
                         selectorNode,
                         "\(selector.name)(\(method.labels[0]):) takes \(type), but a bar button item's action is sent by the "
-                            + "UIBarButtonItem itself (a cast would fail); make the parameter UIBarButtonItem (or Any), or drop it")
+                            + "UIBarButtonItem itself (a cast would fail); make the parameter UIBarButtonItem (or Any), or drop it"
+                    )
                     return nil
                 }
                 return make(ActionHandler.argument(label: method.labels[0], value: value(type)))
             case 1:
                 return make(ActionHandler.argument(label: method.labels[0], value: value(method.parameterTypes[0])))
             default:
-                let passes = isAction ? "a UIAction passes its sender only (no UIEvent)" : "an observer passes the notification only"
-                decline(selectorNode, "\(selector.name)(\(method.labels.map { "\($0):" }.joined())) takes \(method.labels.count) arguments; \(passes)")
+                let passes =
+                    isAction ? "a UIAction passes its sender only (no UIEvent)" : "an observer passes the notification only"
+                decline(
+                    selectorNode,
+                    "\(selector.name)(\(method.labels.map { "\($0):" }.joined())) takes \(method.labels.count) arguments; \(passes)"
+                )
                 return nil
             }
         case .ambiguous(let methods):
             let signatures = methods.map { method in
                 "\(method.name)(\(zip(method.labels, method.parameterTypes).map { "\($0): \($1)" }.joined(separator: ", ")))"
             }
-            decline(selectorNode, "#selector(\(selector)) matches several methods of this file (\(signatures.joined(separator: ", "))); name the one meant")
+            decline(
+                selectorNode,
+                "#selector(\(selector)) matches several methods of this file (\(signatures.joined(separator: ", "))); name the one meant"
+            )
             return nil
         case .notFound:
             let labels = selector.labels ?? []
@@ -132,7 +140,8 @@ extension PortRewriter {
                         + (isAction ? "cast it if the method takes a more specific type" : "check the parameter's type"))
                 return make(ActionHandler.argument(label: labels[0], value: passed))
             default:
-                let passes = isAction ? "a UIAction passes its sender only (no UIEvent)" : "an observer passes the notification only"
+                let passes =
+                    isAction ? "a UIAction passes its sender only (no UIEvent)" : "an observer passes the notification only"
                 decline(selectorNode, "#selector(\(selector)) takes \(labels.count) arguments; \(passes)")
                 return nil
             }

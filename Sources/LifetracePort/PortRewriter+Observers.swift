@@ -48,7 +48,8 @@ extension PortRewriter {
             rewritten = ExprSyntax(
                 SequenceExprSyntax(
                     elements: ExprListSyntax([
-                        ExprSyntax(DiscardAssignmentExprSyntax(wildcard: .wildcardToken(leadingTrivia: leading, trailingTrivia: .space))),
+                        ExprSyntax(
+                            DiscardAssignmentExprSyntax(wildcard: .wildcardToken(leadingTrivia: leading, trailingTrivia: .space))),
                         ExprSyntax(AssignmentExprSyntax(equal: .equalToken(trailingTrivia: .space))),
                         rewritten.with(\.leadingTrivia, []),
                     ])))

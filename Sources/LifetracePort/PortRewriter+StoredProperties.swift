@@ -30,15 +30,19 @@ extension PortRewriter {
             {
                 let name = binding.pattern.trimmedDescription
                 let isMember = decl.parent?.is(MemberBlockItemSyntax.self) == true
-                let isGlobal = decl.parent?.is(CodeBlockItemSyntax.self) == true
+                let isGlobal =
+                    decl.parent?.is(CodeBlockItemSyntax.self) == true
                     && decl.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
                 if decl.modifiers.contains(where: { $0.name.tokenKind == .keyword(.lazy) }) { return .available }
-                if isMember, let modifier = decl.modifiers.first(where: {
-                    $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
-                }) {
+                if isMember,
+                    let modifier = decl.modifiers.first(where: {
+                        $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+                    })
+                {
                     return .unavailable(
                         "the closure would refer to self, but the initializer of \(modifier.name.text) property \(name) "
-                            + "has no instance to refer to; add the action where the instance is known (viewDidLoad, an initializer)")
+                            + "has no instance to refer to; add the action where the instance is known (viewDidLoad, an initializer)"
+                    )
                 }
                 if isMember {
                     guard decl.bindings.count == 1, binding.pattern.is(IdentifierPatternSyntax.self) else {

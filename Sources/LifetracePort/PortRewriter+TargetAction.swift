@@ -93,7 +93,9 @@ extension PortRewriter {
 
     /// Warns that the action `expression` of `signature` at `call` is a selector value, not a
     /// `#selector` literal (left to `warnAboutRuntimeCall` when it is `Selector("…")`).
-    private func warnAboutSelectorValue(_ expression: ExprSyntax, in signature: String, at call: FunctionCallExprSyntax, use: String) {
+    private func warnAboutSelectorValue(
+        _ expression: ExprSyntax, in signature: String, at call: FunctionCallExprSyntax, use: String
+    ) {
         if let made = expression.as(FunctionCallExprSyntax.self), let callee = Callee(made.calledExpression),
             callee.name == "Selector" || callee.name == "NSSelectorFromString"
         {

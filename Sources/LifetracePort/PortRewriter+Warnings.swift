@@ -12,7 +12,8 @@ extension PortRewriter {
         case "keyPath":
             report(
                 .warning, at: node,
-                "left as it is: #keyPath names an Objective-C key path (KVC/KVO), which Linux Swift has not; use a Swift key path (\\Type.property)")
+                "left as it is: #keyPath names an Objective-C key path (KVC/KVO), which Linux Swift has not; use a Swift key path (\\Type.property)"
+            )
         default:
             break
         }
@@ -27,7 +28,8 @@ extension PortRewriter {
             return "\(runtime); keep a closure (a UIAction, a method reference) instead of a selector value"
         }
         let labels = Self.labels(of: call)
-        let signature = "\(callee.name == "init" ? callee.base?.trimmedDescription ?? "init" : callee.name)(\(labels.map { "\($0 ?? "_"):" }.joined()))"
+        let signature =
+            "\(callee.name == "init" ? callee.base?.trimmedDescription ?? "init" : callee.name)(\(labels.map { "\($0 ?? "_"):" }.joined()))"
         let typeName = callee.name == "init" ? callee.base?.trimmedDescription ?? "" : callee.name
         if typeName.hasSuffix("GestureRecognizer") || callee.name == "addTarget" && labels == [nil, "action"] {
             return "\(signature): gesture recognizers' target–action; the UIKit module has no gesture recognizers yet"

@@ -75,7 +75,9 @@ final class PortRewriter: SyntaxRewriter {
 
     override func visit(_ node: InitializerDeclSyntax) -> DeclSyntax { removingAttributes(of: node, visited: super.visit(node)) }
     override func visit(_ node: SubscriptDeclSyntax) -> DeclSyntax { removingAttributes(of: node, visited: super.visit(node)) }
-    override func visit(_ node: DeinitializerDeclSyntax) -> DeclSyntax { removingAttributes(of: node, visited: super.visit(node)) }
+    override func visit(_ node: DeinitializerDeclSyntax) -> DeclSyntax {
+        removingAttributes(of: node, visited: super.visit(node))
+    }
     override func visit(_ node: ClassDeclSyntax) -> DeclSyntax { removingAttributes(of: node, visited: super.visit(node)) }
     override func visit(_ node: StructDeclSyntax) -> DeclSyntax { removingAttributes(of: node, visited: super.visit(node)) }
     override func visit(_ node: EnumDeclSyntax) -> DeclSyntax { removingAttributes(of: node, visited: super.visit(node)) }

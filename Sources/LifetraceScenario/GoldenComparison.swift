@@ -21,7 +21,8 @@ public enum GoldenComparison {
     public static func compare(_ golden: GoldenTrace, events: [Event]) -> GoldenResult {
         let expected = golden.expectedLines
         guard let actual = keptLines(golden, events: events) else {
-            let steps = events
+            let steps =
+                events
                 .filter { $0.hook.name == Hook.scenarioStep.name && $0.phase != .end }
                 .compactMap { $0.details.text.map { "\"\($0)\"" } }
             let report = """
@@ -44,9 +45,11 @@ public enum GoldenComparison {
 
     /// The kept records printed as lines, or `nil` when the trace has no record of the `from:` step.
     public static func keptLines(_ golden: GoldenTrace, events: [Event]) -> [String]? {
-        guard let start = events.firstIndex(where: {
-            $0.phase != .end && $0.hook.name == Hook.scenarioStep.name && $0.details.text == golden.from
-        }) else { return nil }
+        guard
+            let start = events.firstIndex(where: {
+                $0.phase != .end && $0.hook.name == Hook.scenarioStep.name && $0.details.text == golden.from
+            })
+        else { return nil }
         let controllers = golden.comparedControllers
         return events[(start + 1)...]
             .filter { $0.phase != .end && golden.compare.contains($0.hook.name) && controllers.contains($0.subject.name) }
@@ -75,10 +78,12 @@ public enum GoldenComparison {
         let shared = min(expected.count, actual.count)
         let position = (0..<shared).first { expected[$0] != actual[$0] } ?? shared
         var report = [heading(golden)]
-        let expectedText = position < expected.count
+        let expectedText =
+            position < expected.count
             ? "\"\(expected[position])\""
             : "nothing more (the expected section has \(expected.count) lines)"
-        let actualText = position < actual.count
+        let actualText =
+            position < actual.count
             ? "\"\(actual[position])\""
             : "nothing more (the trace has \(actual.count) kept records)"
         report.append("first difference at line \(position + 1) of the expected section\(fileLine(golden, position)):")
@@ -130,8 +135,9 @@ public enum GoldenComparison {
         let position: Int
         if let first = missing.first {
             position = first
-            report.append("first difference: line \(first + 1) of the expected section\(fileLine(golden, first)), "
-                + "\"\(expected[first])\", is not in the trace")
+            report.append(
+                "first difference: line \(first + 1) of the expected section\(fileLine(golden, first)), "
+                    + "\"\(expected[first])\", is not in the trace")
         } else {
             position = unexpected[0]
             report.append("first difference: line \(position + 1) of the trace, \"\(actual[position])\", is not expected")

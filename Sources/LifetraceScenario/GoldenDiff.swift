@@ -29,7 +29,8 @@ enum GoldenDiff {
         }
         var result: [Edit] = []
         result.reserveCapacity(max(expected.count, actual.count) + removed.count)
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < expected.count || j < actual.count {
             if i < expected.count, removed.contains(i) {
                 result.append(.delete(expected: i))
@@ -59,7 +60,8 @@ enum GoldenDiff {
         // Group changes whose context windows touch into hunks.
         var ranges: [ClosedRange<Int>] = []
         for index in changed {
-            let low = max(0, index - context), high = min(edits.count - 1, index + context)
+            let low = max(0, index - context)
+            let high = min(edits.count - 1, index + context)
             if let last = ranges.last, low <= last.upperBound + 1 {
                 ranges[ranges.count - 1] = last.lowerBound...max(last.upperBound, high)
             } else {
@@ -77,8 +79,9 @@ enum GoldenDiff {
             let slice = edits[range]
             let expectedIndices = slice.compactMap(\.expectedIndex)
             let actualIndices = slice.compactMap(\.actualIndex)
-            lines.append("@@ -\(span(expectedIndices, side: \.expectedIndex, in: edits, at: range.lowerBound)) "
-                + "+\(span(actualIndices, side: \.actualIndex, in: edits, at: range.lowerBound)) @@")
+            lines.append(
+                "@@ -\(span(expectedIndices, side: \.expectedIndex, in: edits, at: range.lowerBound)) "
+                    + "+\(span(actualIndices, side: \.actualIndex, in: edits, at: range.lowerBound)) @@")
             for edit in slice {
                 switch edit {
                 case let .same(e, a):

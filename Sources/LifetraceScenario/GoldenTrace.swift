@@ -137,9 +137,10 @@ public struct GoldenTrace: Sendable, Hashable {
         for line in lines[(separator + 1)...] {
             let tokens = ScenarioLexer.tokens(of: line.content)
             guard !tokens.isEmpty else { continue }
-            expected.append(try Self.expectedLine(
-                tokens, line: line.number, source: source,
-                compare: compare.value, controllers: headers.controllers?.value))
+            expected.append(
+                try Self.expectedLine(
+                    tokens, line: line.number, source: source,
+                    compare: compare.value, controllers: headers.controllers?.value))
         }
         if expected.isEmpty, headers.controllers == nil {
             throw ScenarioError(
@@ -177,7 +178,9 @@ public struct GoldenTrace: Sendable, Hashable {
                 "unexpected \"\(tokens[3].text)\" after \"\(ScenarioLexer.normalized(Array(tokens.prefix(3))))\"; \(usage)",
                 at: tokens[3])
         }
-        let controller = tokens[0], event = tokens[1], target = tokens.count == 3 ? tokens[2] : nil
+        let controller = tokens[0]
+        let event = tokens[1]
+        let target = tokens.count == 3 ? tokens[2] : nil
         guard ScenarioLexer.isSubjectName(controller.text) else {
             throw failure(
                 "expected a controller name (an identifier, or NAME.view for a root view), got \"\(controller.text)\"",

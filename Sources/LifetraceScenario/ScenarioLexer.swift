@@ -101,7 +101,7 @@ extension Substring {
     /// The substring without leading and trailing blanks.
     func trimmingBlanks() -> Substring {
         guard let first = firstIndex(where: { !$0.isWhitespace }),
-              let last = lastIndex(where: { !$0.isWhitespace })
+            let last = lastIndex(where: { !$0.isWhitespace })
         else { return self[endIndex...] }
         return self[first...last]
     }

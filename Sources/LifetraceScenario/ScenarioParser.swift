@@ -1,3 +1,6 @@
+@_spi(Internals) import Lifetrace
+import LifetraceUI
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -8,8 +11,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-@_spi(Internals) import Lifetrace
-import LifetraceUI
 
 /// Parses the scenario language into a ``Scenario``.
 ///
@@ -24,11 +25,12 @@ import LifetraceUI
 /// ``ScenarioError``s that point at the offending word and say what was expected.
 public enum ScenarioParser {
     /// The step keywords of the language, in the order the documentation lists them.
-    public static let stepKeywords: [String] = [
-        "nav", "tabs", "child", "launch", "push", "pop", "pop-to-root", "set-stack",
-        "interactive-pop", "present", "dismiss", "segue", "select-tab", "add-child",
-        "remove-child", "edit", "end-editing", "rotate", "resize", "memory-warning", "wait",
-    ] + StepParser.transitionKeywords + LayoutStep.keywords + StoryboardStep.keywords
+    public static let stepKeywords: [String] =
+        [
+            "nav", "tabs", "child", "launch", "push", "pop", "pop-to-root", "set-stack",
+            "interactive-pop", "present", "dismiss", "segue", "select-tab", "add-child",
+            "remove-child", "edit", "end-editing", "rotate", "resize", "memory-warning", "wait",
+        ] + StepParser.transitionKeywords + LayoutStep.keywords + StoryboardStep.keywords
         + StepParser.adaptivityKeywords + ContainerStep.keywords + ListStep.keywords + UpdateStep.keywords
         + SceneStep.keywords
 
@@ -58,13 +60,14 @@ public enum ScenarioParser {
             guard !tokens.isEmpty else { continue }
             var parser = StepParser(source: source, line: line.number, tokens: tokens)
             let action = try parser.parse()
-            steps.append(Step(
-                index: steps.count + 1,
-                line: line.number,
-                text: ScenarioLexer.normalized(tokens),
-                action: action,
-                columns: tokens.map(\.column)
-            ))
+            steps.append(
+                Step(
+                    index: steps.count + 1,
+                    line: line.number,
+                    text: ScenarioLexer.normalized(tokens),
+                    action: action,
+                    columns: tokens.map(\.column)
+                ))
         }
         return Scenario(source: source, steps: steps)
     }

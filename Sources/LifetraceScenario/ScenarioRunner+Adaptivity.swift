@@ -16,10 +16,12 @@ extension ScenarioRunner {
             }
             guard sheet.modalPresentationStyle.isSheet else {
                 throw StepFailure(
-                    "\(sheet.name) is presented \(sheet.modalPresentationStyle.rawValue); only a pageSheet or formSheet can be swiped down")
+                    "\(sheet.name) is presented \(sheet.modalPresentationStyle.rawValue); only a pageSheet or formSheet can be swiped down"
+                )
             }
             guard !sheet.isBeingPresented, !sheet.isBeingDismissed else {
-                throw StepFailure("\(sheet.name) is still being presented or dismissed; a sheet is swiped down once it has settled")
+                throw StepFailure(
+                    "\(sheet.name) is still being presented or dismissed; a sheet is swiped down once it has settled")
             }
             sheet.presentationController.delegate = sheetDelegate
             // Refused (modal, or the delegate said no): the delegate heard about the attempt, nothing moves.

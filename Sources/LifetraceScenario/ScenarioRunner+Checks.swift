@@ -55,7 +55,8 @@ extension ScenarioRunner {
             }
             guard let existing = existingController(named: member) else { continue }
             if isNavigation, existing is NavigationController {
-                throw StepFailure("Pushing a navigation controller is not supported (\(existing.description)).", atArgument: argument)
+                throw StepFailure(
+                    "Pushing a navigation controller is not supported (\(existing.description)).", atArgument: argument)
             }
             try checkAdoptable(existing, by: name, argument: argument)
         }
@@ -73,11 +74,13 @@ extension ScenarioRunner {
             }
             guard seen.insert(member).inserted else {
                 throw StepFailure(
-                    "Pushing the same view controller instance more than once is not supported (\(member)).", atArgument: argument)
+                    "Pushing the same view controller instance more than once is not supported (\(member)).", atArgument: argument
+                )
             }
             if let existing = existingController(named: member), existing.parent !== navigation {
                 if existing is NavigationController {
-                    throw StepFailure("Pushing a navigation controller is not supported (\(existing.description)).", atArgument: argument)
+                    throw StepFailure(
+                        "Pushing a navigation controller is not supported (\(existing.description)).", atArgument: argument)
                 }
                 try checkNotDeclaredChild(existing, argument: argument)
                 try checkNotAbove(navigation, existing, argument: argument)

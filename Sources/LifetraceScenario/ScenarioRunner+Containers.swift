@@ -38,7 +38,9 @@ extension ScenarioRunner {
                 throw StepFailure("\(name) shows no page yet; launch it (or load its view) first", atArgument: 1)
             }
             guard let next = pages.page(direction, from: current) else {
-                throw StepFailure("\(name) shows \(current.name), which has no page \(direction == .forward ? "after" : "before") it", atArgument: 1)
+                throw StepFailure(
+                    "\(name) shows \(current.name), which has no page \(direction == .forward ? "after" : "before") it",
+                    atArgument: 1)
             }
             try refusable { pages.setViewControllers([next], direction: direction, animated: animated) }
         case .swipePage(let name, let direction, let finishes):
@@ -50,7 +52,9 @@ extension ScenarioRunner {
             try refusable(at: 1) { swipe = pages.beginSwipe(direction) }
             guard let swipe else {
                 let current = pages.viewControllers?.first?.name ?? "nothing"
-                throw StepFailure("\(name) shows \(current), which has no page \(direction == .forward ? "after" : "before") it: the swipe bounces", atArgument: 1)
+                throw StepFailure(
+                    "\(name) shows \(current), which has no page \(direction == .forward ? "after" : "before") it: the swipe bounces",
+                    atArgument: 1)
             }
             runLoop.run(for: PageViewController.transitionDuration / 2)
             if finishes { swipe.finish() } else { swipe.cancel() }
@@ -64,7 +68,8 @@ extension ScenarioRunner {
                 }
             }
             let split = try declare(name) {
-                style == .classic ? SplitViewController(name: name)
+                style == .classic
+                    ? SplitViewController(name: name)
                     : SplitViewController(style: style == .tripleColumn ? .tripleColumn : .doubleColumn, name: name)
             }
             split.delegate = splitDelegate
@@ -82,7 +87,9 @@ extension ScenarioRunner {
         case .setColumn(let name, let column, let controllerName):
             let split = try splitController(name)
             let controller = controller(named: controllerName)
-            if let other = SplitViewController.Column.allCases.first(where: { $0 != column && split.viewController(for: $0) === controller }) {
+            if let other = SplitViewController.Column.allCases.first(where: {
+                $0 != column && split.viewController(for: $0) === controller
+            }) {
                 throw StepFailure("\(controllerName) is already the \(other) column of \(name)", atArgument: 3)
             }
             let isColumn = split.viewController(for: column) === controller
@@ -99,7 +106,8 @@ extension ScenarioRunner {
         case .declareSearch(let name, let controllerName, let resultsName):
             let searched = controller(named: controllerName)
             if searched is SearchController {
-                throw StepFailure("\(controllerName) is a search controller; search in the controller that shows the content", atArgument: 3)
+                throw StepFailure(
+                    "\(controllerName) is a search controller; search in the controller that shows the content", atArgument: 3)
             }
             let results = try resultsName.map { resultsName in
                 try atWord("results=\(resultsName)") {
@@ -117,7 +125,9 @@ extension ScenarioRunner {
                     throw StepFailure("\(name) is in no navigation item any more; it has nothing to search from", atArgument: 1)
                 }
                 guard searched.appearanceState == .appeared, searched.window != nil else {
-                    throw StepFailure("\(name) cannot become active: \(searched.name), whose navigation item holds it, is not on screen", atArgument: 1)
+                    throw StepFailure(
+                        "\(name) cannot become active: \(searched.name), whose navigation item holds it, is not on screen",
+                        atArgument: 1)
                 }
             }
             try refusable { search.isActive = active }
@@ -192,11 +202,15 @@ final class ScenarioPageViewController: PageViewController, PageViewControllerDa
         return pages.indices.contains(next) ? pages[next] : nil
     }
 
-    func pageViewController(_ pageViewController: PageViewController, viewControllerBefore viewController: ViewController) -> ViewController? {
+    func pageViewController(_ pageViewController: PageViewController, viewControllerBefore viewController: ViewController)
+        -> ViewController?
+    {
         page(.reverse, from: viewController)
     }
 
-    func pageViewController(_ pageViewController: PageViewController, viewControllerAfter viewController: ViewController) -> ViewController? {
+    func pageViewController(_ pageViewController: PageViewController, viewControllerAfter viewController: ViewController)
+        -> ViewController?
+    {
         page(.forward, from: viewController)
     }
 

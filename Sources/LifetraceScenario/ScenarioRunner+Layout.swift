@@ -28,8 +28,9 @@ extension ScenarioRunner {
                 throw StepFailure("a constraint named \(specification.id) is already declared", at: specification.id)
             }
             for anchor in [specification.first, specification.second].compactMap({ $0 }) {
-                guard declaredViewNames.contains(anchor.item) || existingController(named: anchor.item) != nil
-                    || sceneStoryboards[anchor.item] != nil
+                guard
+                    declaredViewNames.contains(anchor.item) || existingController(named: anchor.item) != nil
+                        || sceneStoryboards[anchor.item] != nil
                 else {
                     throw StepFailure(
                         "\(anchor.item) is neither a declared view nor a controller (declare it with \"view \(anchor.item) in PARENT\")",
@@ -57,7 +58,8 @@ extension ScenarioRunner {
     /// Declares a view and adds it to its parent: a declared view (arranged, in a stack view),
     /// or a controller's root view, now if it is loaded, or at the end of its `viewDidLoad`.
     private func declareView(_ name: String, in parentName: String, make: @escaping @MainActor () -> View) throws {
-        guard declaredViewNames.insert(name).inserted, existingController(named: name) == nil, sceneStoryboards[name] == nil else {
+        guard declaredViewNames.insert(name).inserted, existingController(named: name) == nil, sceneStoryboards[name] == nil
+        else {
             throw StepFailure("\(name) is already declared", at: name)
         }
         let view = make()
@@ -76,9 +78,9 @@ extension ScenarioRunner {
         // archived in the scene's nib: its `loadView` unarchives it. (Containers make their views in code.)
         let scene = nibViewScenes[parentName] ?? (sceneStoryboards[parentName] != nil ? parentName : nil)
         if let scene, layoutViews[parentName] == nil, existingController(named: scene)?.isViewLoaded != true,
-           let sceneInfo = sceneStoryboards[scene].flatMap({ storyboards[$0]?.scenes[scene] }),
-           sceneInfo.relationships.isEmpty, !(existingController(named: scene) is NavigationController),
-           !(existingController(named: scene) is TabBarController)
+            let sceneInfo = sceneStoryboards[scene].flatMap({ storyboards[$0]?.scenes[scene] }),
+            sceneInfo.relationships.isEmpty, !(existingController(named: scene) is NavigationController),
+            !(existingController(named: scene) is TabBarController)
         {
             let nib = sceneInfo.viewNib
             nib.add(name, in: parentName == scene ? nil : parentName, make: make)
@@ -203,7 +205,8 @@ extension ScenarioRunner {
 
     private func constraint(_ id: String) throws -> LayoutConstraint {
         guard let constraint = layoutConstraints[id] else {
-            let reason = declaredConstraintNames.contains(id) ? "waits for its views to load" : "is not declared (constrain \(id) …)"
+            let reason =
+                declaredConstraintNames.contains(id) ? "waits for its views to load" : "is not declared (constrain \(id) …)"
             throw StepFailure("the constraint \(id) \(reason)", at: id)
         }
         return constraint

@@ -76,7 +76,8 @@ extension ScenarioRunner {
 
     private func alreadyMade(_ clash: String, instantiating name: String) -> String {
         let how = clash == name ? "" : " (instantiating \(name) would make it again through a relationship segue)"
-        return "\(clash) is already instantiated\(how); a storyboard makes a new controller each time, and scenario names are unique"
+        return
+            "\(clash) is already instantiated\(how); a storyboard makes a new controller each time, and scenario names are unique"
     }
 
     /// Adds the scene to its storyboard; its nib tells the runner about the views it unarchives.
@@ -125,10 +126,13 @@ extension ScenarioRunner {
             }
             if let other = sceneStoryboards[related], other != storyboardName {
                 throw StepFailure(
-                    "\(related) is a scene of storyboard \(other); a relationship segue stays in its storyboard", atArgument: argument)
+                    "\(related) is a scene of storyboard \(other); a relationship segue stays in its storyboard",
+                    atArgument: argument)
             }
-            if sceneStoryboards[related] == nil, existingController(named: related) != nil || declaredViewNames.contains(related) {
-                throw StepFailure("\(related) is not a scene: it is already declared outside the storyboard", atArgument: argument)
+            if sceneStoryboards[related] == nil, existingController(named: related) != nil || declaredViewNames.contains(related)
+            {
+                throw StepFailure(
+                    "\(related) is not a scene: it is already declared outside the storyboard", atArgument: argument)
             }
         }
         if initial, let current = storyboards[storyboardName]?.initialIdentifier, current != name {

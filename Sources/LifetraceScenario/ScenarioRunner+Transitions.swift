@@ -73,7 +73,9 @@ extension ScenarioRunner {
         // Alerts and search controllers present themselves in their own style (over the presenter).
         let keepsOwnStyle = presented is AlertController || presented is SearchController
         if keepsOwnStyle, style != .fullScreen {
-            throw StepFailure("\(name) presents itself over its presenter; style=\(style.rawValue) does not apply to it", at: "style=\(style.rawValue)")
+            throw StepFailure(
+                "\(name) presents itself over its presenter; style=\(style.rawValue) does not apply to it",
+                at: "style=\(style.rawValue)")
         }
         if !keepsOwnStyle { presented.modalPresentationStyle = style }
         let completion = completionEvent(recordsCompletion, of: caller, target: presented, kind: "present")

@@ -106,7 +106,8 @@ public final class ScenarioRunner {
         runLoop.runUntilIdle()
         if let failure = firstError(since: reported), let last = scenario.steps.last {
             throw ScenarioError(
-                source: scenario.source, line: last.line, column: last.column(of: nil), message: "\(last.text): \(failure.message)")
+                source: scenario.source, line: last.line, column: last.column(of: nil),
+                message: "\(last.text): \(failure.message)")
         }
     }
 
@@ -129,7 +130,8 @@ public final class ScenarioRunner {
             try checkNotReleased(step)
             try perform(action)
         } catch let failure as StepFailure {
-            let column = failure.argument.flatMap { step.columns.indices.contains($0 + shift) ? step.columns[$0 + shift] : nil }
+            let column =
+                failure.argument.flatMap { step.columns.indices.contains($0 + shift) ? step.columns[$0 + shift] : nil }
                 ?? step.column(of: failure.word)
             throw ScenarioError(source: source, line: step.line, column: column, message: "\(step.text): \(failure.message)")
         } catch {
@@ -219,7 +221,8 @@ public final class ScenarioRunner {
                 throw StepFailure("\(parentName) is a container; declare children of plain controllers only", at: parentName)
             }
             guard !parent.isViewLoaded else {
-                throw StepFailure("\(parentName)'s view is already loaded; declare its children before it appears", at: parentName)
+                throw StepFailure(
+                    "\(parentName)'s view is already loaded; declare its children before it appears", at: parentName)
             }
             let child = try childForDeclaration(childName)
             try checkChildDeclaration(child, in: parent)
@@ -257,7 +260,8 @@ public final class ScenarioRunner {
             runLoop.run(for: NavigationController.transitionDuration / 2)
             if finishes { gesture.finish() } else { gesture.cancel() }
         case .present(let name, let style, let animated):
-            try present(name, on: try frontMost("present"), style: style, animated: animated, recordsCompletion: recordsCompletion)
+            try present(
+                name, on: try frontMost("present"), style: style, animated: animated, recordsCompletion: recordsCompletion)
         case .dismiss(let animated):
             let front = try frontMost("dismiss")
             front.dismiss(animated: animated, completion: dismissCompletion(recordsCompletion, of: front))
@@ -386,7 +390,8 @@ public final class ScenarioRunner {
         var current: ViewController? = try frontMost(step)
         while let candidate = current {
             if let navigation = candidate as? NavigationController { return navigation }
-            current = (candidate as? TabBarController)?.selectedViewController
+            current =
+                (candidate as? TabBarController)?.selectedViewController
                 ?? (candidate as? SplitViewController).flatMap(Self.frontColumn(of:))
         }
         let content = try frontContent(step)

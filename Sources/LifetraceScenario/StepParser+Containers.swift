@@ -23,7 +23,8 @@ extension StepParser {
                 }
                 actions.append(action)
             }
-            let style = try choiceOption("style", [("alert", AlertController.Style.alert), ("actionSheet", .actionSheet)]) ?? .alert
+            let style =
+                try choiceOption("style", [("alert", AlertController.Style.alert), ("actionSheet", .actionSheet)]) ?? .alert
             try noOtherOptions(expected: "style=…")
             return .declareAlert(name: name, actions: actions, style: style)
         case "select-action":
@@ -33,7 +34,9 @@ extension StepParser {
         case "action-enabled":
             let usage = "action-enabled ALERT ACTION on|off"
             let alert = try firstName(usage: usage)
-            guard words.count >= 2 else { throw error("action-enabled needs an action title: expected \"\(usage)\"", at: keyword) }
+            guard words.count >= 2 else {
+                throw error("action-enabled needs an action title: expected \"\(usage)\"", at: keyword)
+            }
             let action = try name(words[1])
             guard words.count >= 3 else { throw error("action-enabled needs \"on\" or \"off\"", at: keyword) }
             guard words[2].text == "on" || words[2].text == "off" else {
@@ -49,11 +52,15 @@ extension StepParser {
             var pages: [String] = []
             for word in words.dropFirst() {
                 let page = try self.name(word)
-                if page == name { throw error("\(name) cannot be its own page: the view controller hierarchy would be a cycle", at: word) }
+                if page == name {
+                    throw error("\(name) cannot be its own page: the view controller hierarchy would be a cycle", at: word)
+                }
                 if pages.contains(page) { throw error("\(page) is already a page of \(name)", at: word) }
                 pages.append(page)
             }
-            let style = try choiceOption("style", [("scroll", PageViewController.TransitionStyle.scroll), ("pageCurl", .pageCurl)]) ?? .scroll
+            let style =
+                try choiceOption("style", [("scroll", PageViewController.TransitionStyle.scroll), ("pageCurl", .pageCurl)])
+                ?? .scroll
             try noOtherOptions(expected: "style=…")
             return .declarePages(name: name, pages: pages, style: style)
         case "page-forward", "page-back":
@@ -64,11 +71,16 @@ extension StepParser {
         case "page-swipe":
             let usage = "page-swipe NAME forward|reverse finish|cancel"
             let name = try firstName(usage: usage)
-            guard words.count >= 2 else { throw error("page-swipe needs \"forward\" or \"reverse\": expected \"\(usage)\"", at: keyword) }
-            guard let direction = ["forward": PageViewController.NavigationDirection.forward, "reverse": .reverse][words[1].text] else {
+            guard words.count >= 2 else {
+                throw error("page-swipe needs \"forward\" or \"reverse\": expected \"\(usage)\"", at: keyword)
+            }
+            guard let direction = ["forward": PageViewController.NavigationDirection.forward, "reverse": .reverse][words[1].text]
+            else {
                 throw error("expected \"forward\" or \"reverse\", got \"\(words[1].text)\"", at: words[1])
             }
-            guard words.count >= 3 else { throw error("page-swipe needs \"finish\" or \"cancel\": expected \"\(usage)\"", at: keyword) }
+            guard words.count >= 3 else {
+                throw error("page-swipe needs \"finish\" or \"cancel\": expected \"\(usage)\"", at: keyword)
+            }
             guard words[2].text == "finish" || words[2].text == "cancel" else {
                 throw error("expected \"finish\" or \"cancel\", got \"\(words[2].text)\"", at: words[2])
             }
@@ -89,7 +101,9 @@ extension StepParser {
             let column = try columnWord(at: 1, allowing: SplitViewController.Column.allCases)
             guard words.count >= 3 else { throw error("split-set needs a controller name: expected \"\(usage)\"", at: keyword) }
             let controller = try self.name(words[2])
-            if controller == name { throw error("\(name) cannot be its own column: the view controller hierarchy would be a cycle", at: words[2]) }
+            if controller == name {
+                throw error("\(name) cannot be its own column: the view controller hierarchy would be a cycle", at: words[2])
+            }
             try noWords(after: 3)
             try noOptions()
             return .setColumn(split: name, column: column, controller: controller)
@@ -114,7 +128,9 @@ extension StepParser {
                     throw error("expected results=NAME (an identifier), got \"\(option.text)\"", at: option)
                 }
                 guard value != name, value != controller else {
-                    throw error("\(value) cannot show the results of \(name): it is \(value == name ? "the search controller" : "the searched controller")", at: option)
+                    throw error(
+                        "\(value) cannot show the results of \(name): it is \(value == name ? "the search controller" : "the searched controller")",
+                        at: option)
                 }
                 results = value
             }
@@ -148,7 +164,8 @@ extension StepParser {
                 throw error("expected \(column)=NAME (an identifier), got \"\(option.text)\"", at: option)
             }
             if value == name {
-                throw error("\(name) cannot be its own \(column) column: the view controller hierarchy would be a cycle", at: option)
+                throw error(
+                    "\(name) cannot be its own \(column) column: the view controller hierarchy would be a cycle", at: option)
             }
             if seen[value] != nil {
                 throw error("\(value) is in two columns of \(name); a controller has one parent", at: option)
@@ -176,7 +193,9 @@ extension StepParser {
         let parts = word.text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let title = String(parts[0])
         guard ScenarioLexer.isIdentifier(title) else {
-            throw error("expected an action title (an identifier, then :cancel or :destructive if not default), got \"\(word.text)\"", at: word)
+            throw error(
+                "expected an action title (an identifier, then :cancel or :destructive if not default), got \"\(word.text)\"",
+                at: word)
         }
         guard parts.count == 2 else { return .init(title: title, style: .default) }
         switch parts[1] {
@@ -184,7 +203,8 @@ extension StepParser {
         case "cancel": return .init(title: title, style: .cancel)
         case "destructive": return .init(title: title, style: .destructive)
         default:
-            throw error("expected an action style after \"\(title):\" (cancel, destructive or default), got \"\(parts[1])\"", at: word)
+            throw error(
+                "expected an action style after \"\(title):\" (cancel, destructive or default), got \"\(parts[1])\"", at: word)
         }
     }
 

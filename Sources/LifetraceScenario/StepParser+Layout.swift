@@ -55,7 +55,9 @@ extension StepParser {
             return .layout(.constrain(try constraintSpecification()))
         case "set-constant":
             let usage = "set-constant ID CONSTANT"
-            guard words.count >= 2 else { throw error("set-constant needs a constraint and a constant: expected \"\(usage)\"", at: keyword) }
+            guard words.count >= 2 else {
+                throw error("set-constant needs a constraint and a constant: expected \"\(usage)\"", at: keyword)
+            }
             try noWords(after: 2)
             let id = try name(words[0])
             guard let constant = Self.number(words[1].text) else {
@@ -72,7 +74,9 @@ extension StepParser {
             _ = try layoutOptions(allowing: [])
             return .layout(.setHidden(name: name, hidden: keyword.text == "hide"))
         case "intrinsic":
-            guard words.count >= 2 else { throw error("intrinsic needs a view and a size: expected \"intrinsic NAME WxH\"", at: keyword) }
+            guard words.count >= 2 else {
+                throw error("intrinsic needs a view and a size: expected \"intrinsic NAME WxH\"", at: keyword)
+            }
             try noWords(after: 2)
             let view = try name(words[0])
             guard let size = Self.size(words[1].text) else {
@@ -117,7 +121,8 @@ extension StepParser {
             guard first.attribute.isDimension == anchor.attribute.isDimension,
                 first.attribute.isDimension || first.attribute.isHorizontal == anchor.attribute.isHorizontal
             else {
-                throw error("\(first) cannot be related to \(anchor): expected an attribute of the same axis and kind", at: words[3])
+                throw error(
+                    "\(first) cannot be related to \(anchor): expected an attribute of the same axis and kind", at: words[3])
             }
             second = anchor
             var index = 4
@@ -127,17 +132,22 @@ extension StepParser {
                     throw error("\"\(operation.text)\" needs a number after it", at: operation)
                 }
                 guard let number = Self.number(words[index + 1].text) else {
-                    throw error("expected a number after \"\(operation.text)\", got \"\(words[index + 1].text)\"", at: words[index + 1])
+                    throw error(
+                        "expected a number after \"\(operation.text)\", got \"\(words[index + 1].text)\"", at: words[index + 1])
                 }
                 switch operation.text {
                 case "*" where index == 4: multiplier = number
                 case "+": constant += number
                 case "-": constant -= number
                 default:
-                    throw error("expected \"* MULTIPLIER\" (first) or \"+ CONSTANT\" or \"- CONSTANT\", got \"\(operation.text)\"", at: operation)
+                    throw error(
+                        "expected \"* MULTIPLIER\" (first) or \"+ CONSTANT\" or \"- CONSTANT\", got \"\(operation.text)\"",
+                        at: operation)
                 }
                 guard constant.isFinite else {
-                    throw error("the constants add up past the largest number (\(constant)): expected a finite constant", at: words[index + 1])
+                    throw error(
+                        "the constants add up past the largest number (\(constant)): expected a finite constant",
+                        at: words[index + 1])
                 }
                 index += 2
             }
@@ -156,7 +166,9 @@ extension StepParser {
 
     /// `view V in V`: a view cannot contain itself (it would wait for itself for ever).
     private func checkNotInItself(_ name: String, _ parent: String) throws(ScenarioError) {
-        guard name != parent else { throw error("\(name) cannot be declared in itself: expected another view or a controller", at: words[2]) }
+        guard name != parent else {
+            throw error("\(name) cannot be declared in itself: expected another view or a controller", at: words[2])
+        }
     }
 
     /// `Item.attribute`, `Item.safeArea.attribute` or `Item.margins.attribute`.
@@ -178,7 +190,8 @@ extension StepParser {
         }
         guard let attribute = attributes[parts[parts.count - 1]] else {
             let names = attributes.keys.sorted().joined(separator: ", ")
-            throw error("unknown attribute \"\(parts[parts.count - 1])\" in \"\(word.text)\"; expected one of: \(names)", at: word)
+            throw error(
+                "unknown attribute \"\(parts[parts.count - 1])\" in \"\(word.text)\"; expected one of: \(names)", at: word)
         }
         return ConstraintSpecification.Anchor(item: parts[0], guide: guide, attribute: attribute)
     }

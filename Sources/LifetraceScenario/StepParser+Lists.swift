@@ -26,7 +26,8 @@ extension StepParser {
             let usage = "\(keyword.text) NAME AT [count=N]"
             let name = try firstName(usage: usage)
             guard words.count >= 2, let row = Int(words[1].text), row >= 0 else {
-                throw error("\(keyword.text) needs a row number: expected \"\(usage)\"", at: words.count >= 2 ? words[1] : keyword)
+                throw error(
+                    "\(keyword.text) needs a row number: expected \"\(usage)\"", at: words.count >= 2 ? words[1] : keyword)
             }
             try noWords(after: 2)
             let count = try numberOption("count", range: 1...1_000_000).map(Int.init) ?? 1
@@ -44,7 +45,8 @@ extension StepParser {
                 target = .end
             } else if words[index].text == "row" {
                 guard words.count > index + 1, let row = Int(words[index + 1].text), row >= 0 else {
-                    throw error("expected a row number after \"row\"", at: words.count > index + 1 ? words[index + 1] : words[index])
+                    throw error(
+                        "expected a row number after \"row\"", at: words.count > index + 1 ? words[index + 1] : words[index])
                 }
                 target = .row(row)
                 index += 1
@@ -61,13 +63,16 @@ extension StepParser {
                     throw error("expected \"over DURATION\", got \"\(words[index].text)\"", at: words[index])
                 }
                 guard let duration = Self.duration(words[index + 1].text), duration > 0, duration <= 600_000_000_000 else {
-                    throw error("expected a duration of at most 10 minutes such as 1s or 500ms, got \"\(words[index + 1].text)\"", at: words[index + 1])
+                    throw error(
+                        "expected a duration of at most 10 minutes such as 1s or 500ms, got \"\(words[index + 1].text)\"",
+                        at: words[index + 1])
                 }
                 nanoseconds = duration
                 try noWords(after: index + 2)
             }
             let fps = try numberOption("fps", range: 1...240).map(Int.init) ?? ScrollView.defaultFramesPerSecond
-            let curve = try choiceOption("curve", [("decelerating", ScrollView.Curve.decelerating), ("linear", .linear)]) ?? .decelerating
+            let curve =
+                try choiceOption("curve", [("decelerating", ScrollView.Curve.decelerating), ("linear", .linear)]) ?? .decelerating
             try noOtherOptions(expected: "fps=… or curve=…")
             return .scroll(name: name, target: target, nanoseconds: nanoseconds, framesPerSecond: fps, curve: curve)
         case "tap-row":
@@ -90,7 +95,9 @@ extension StepParser {
         guard let option = try takeOption(key) else { return nil }
         let text = String(option.text.dropFirst(key.count + 1))
         guard let value = Self.number(text), range.contains(value) else {
-            throw error("expected \(key)=NUMBER from \(Int(range.lowerBound)) to \(Int(range.upperBound)), got \"\(option.text)\"", at: option)
+            throw error(
+                "expected \(key)=NUMBER from \(Int(range.lowerBound)) to \(Int(range.upperBound)), got \"\(option.text)\"",
+                at: option)
         }
         return value
     }

@@ -13,7 +13,8 @@ extension StepParser {
             }
             let property = try modelProperty(words[1])
             guard UpdateStep.methods.contains(words[3].text) else {
-                throw error("expected a method (\(UpdateStep.methods.joined(separator: ", "))), got \"\(words[3].text)\"", at: words[3])
+                throw error(
+                    "expected a method (\(UpdateStep.methods.joined(separator: ", "))), got \"\(words[3].text)\"", at: words[3])
             }
             try noWords(after: 4)
             return .update(.read(name: name, property: property, method: words[3].text))

@@ -96,7 +96,7 @@ struct StepParser {
         case "select-tab":
             let word = try singleWord(missing: "select-tab expects a 0-based index")
             guard !word.text.isEmpty, word.text.allSatisfy({ ("0"..."9").contains($0) }),
-                  let index = Int(word.text)
+                let index = Int(word.text)
             else { throw error("select-tab expects a 0-based index, got \"\(word.text)\"", at: word) }
             try options(allowing: [])
             return .selectTab(index)
@@ -149,7 +149,8 @@ struct StepParser {
             if let action = try layoutAction() { return action }
             // A long word is shown by its start: the message stays one readable line.
             let shown = keyword.text.count > 40 ? keyword.text.prefix(40) + "…" : Substring(keyword.text)
-            var message = "unknown step \"\(shown)\"; expected one of: "
+            var message =
+                "unknown step \"\(shown)\"; expected one of: "
                 + ScenarioParser.stepKeywords.joined(separator: ", ")
             if let close = ScenarioParser.suggestion(for: keyword.text) {
                 message += "; did you mean \"\(close)\"?"
@@ -316,8 +317,8 @@ struct StepParser {
     /// A positive decimal number without sign or exponent.
     static func dimension(_ text: Substring) -> Double? {
         guard !text.isEmpty, text.allSatisfy({ ("0"..."9").contains($0) || $0 == "." }),
-              text.filter({ $0 == "." }).count <= 1,
-              let value = Double(text), value.isFinite, value > 0
+            text.filter({ $0 == "." }).count <= 1,
+            let value = Double(text), value.isFinite, value > 0
         else { return nil }
         return value
     }

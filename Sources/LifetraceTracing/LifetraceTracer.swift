@@ -40,7 +40,8 @@ public struct LifetraceTracer: Tracer {
                 traceID: parent?.value.traceID ?? SpanIdentifiers.traceID(), spanID: SpanIdentifiers.spanID(),
                 flags: parent?.value.flags ?? .sampled, state: parent?.value.state ?? TraceState()))
         context.sharedTraceContext = traceContext
-        return LifetraceSpan(operationName: operationName, kind: kind, context: context, traceContext: traceContext, parent: parent)
+        return LifetraceSpan(
+            operationName: operationName, kind: kind, context: context, traceContext: traceContext, parent: parent)
     }
 
     /// Writes out whatever the Lifetrace sinks have buffered.

@@ -28,7 +28,10 @@ package enum SpanIdentifiers {
     /// The trace id's 16 bytes as two numbers: the first 8 and the last 8, each read big-endian.
     package static func words(of traceID: TraceID) -> (high: UInt64, low: UInt64) {
         withUnsafeBytes(of: traceID.bytes) {
-            (UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)), UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+            (
+                UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)),
+                UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            )
         }
     }
 

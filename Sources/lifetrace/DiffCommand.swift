@@ -6,7 +6,8 @@ import LifetraceAnalysis
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Show the first place where two traces' callback orders differ; exit 0 if equal, 1 if not, 2 on bad input or lost output.",
+        abstract:
+            "Show the first place where two traces' callback orders differ; exit 0 if equal, 1 if not, 2 on bad input or lost output.",
         discussion: """
             Compares the begin and instant records as "controller event [target]", ignoring \
             identities, times, sequence numbers and threads. Either trace may be JSON lines or an \

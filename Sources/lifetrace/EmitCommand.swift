@@ -1,11 +1,12 @@
 import ArgumentParser
+@_spi(Internals) import Lifetrace
+import LifetraceLTTng
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-@_spi(Internals) import Lifetrace
-import LifetraceLTTng
 
 #if canImport(Glibc)
 import Glibc
@@ -144,10 +145,12 @@ struct SyntheticEmitter: Sendable {
             // Retained here, released by the thread that runs it.
             let work = Unmanaged.passRetained(Work { run(thread: thread) }).toOpaque()
             var worker = pthread_t()
-            let started = pthread_create(&worker, nil, { context in
-                Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().body()
-                return nil
-            }, work)
+            let started = pthread_create(
+                &worker, nil,
+                { context in
+                    Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().body()
+                    return nil
+                }, work)
             if started == 0 {
                 workers.append(worker)
             } else {
@@ -157,4 +160,3 @@ struct SyntheticEmitter: Sendable {
         for worker in workers { pthread_join(worker, nil) }
     }
 }
-

@@ -26,7 +26,8 @@ struct ExportCommand: ParsableCommand {
         case perfetto
     }
 
-    @Argument(help: "The trace: a JSON-lines file (- for standard input), an LTTng trace directory or a live session's net:// URL.")
+    @Argument(
+        help: "The trace: a JSON-lines file (- for standard input), an LTTng trace directory or a live session's net:// URL.")
     var trace: String
 
     @Option(help: "The output format.")

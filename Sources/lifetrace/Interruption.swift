@@ -1,7 +1,8 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 
 /// Ctrl-C (SIGINT) and SIGTERM as a flag that long-running commands (`watch`, `stats --live`) poll,
 /// so they stop at a safe point and print what they have; a second signal ends the process at once.

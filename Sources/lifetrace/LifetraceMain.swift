@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ArgumentParser
 import Dispatch
 @_spi(Internals) import Lifetrace
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The program's entry: checks that descriptors are left for the runtime, takes the `--sink`
 /// options out of the arguments, then runs ``LifetraceCommand`` on Swift's concurrency runtime.

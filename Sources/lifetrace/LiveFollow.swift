@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ArgumentParser
-import Synchronization
 @_spi(Internals) import Lifetrace
 import LifetraceAnalysis
 import LifetraceCTF
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Follows a live session on a POSIX thread of its own, building statistics as events arrive, so
 /// that the command's own thread stays free to end on SIGINT, SIGTERM or `--duration` whatever the
@@ -69,14 +70,17 @@ final class LiveFollow: Sendable {
         // Retained for the thread, which releases it when it returns.
         let context = Unmanaged.passRetained(self).toOpaque()
         var thread = pthread_t()
-        let status = pthread_create(&thread, nil, { context in
-            let follow = Unmanaged<LiveFollow>.fromOpaque(context!).takeRetainedValue()
-            follow.read()
-            return nil
-        }, context)
+        let status = pthread_create(
+            &thread, nil,
+            { context in
+                let follow = Unmanaged<LiveFollow>.fromOpaque(context!).takeRetainedValue()
+                follow.read()
+                return nil
+            }, context)
         guard status == 0 else {
             Unmanaged<LiveFollow>.fromOpaque(context).release()
-            StandardError.writeLine("lifetrace: \(url): cannot start a thread to read the session: \(SystemError.describe(status))")
+            StandardError.writeLine(
+                "lifetrace: \(url): cannot start a thread to read the session: \(SystemError.describe(status))")
             throw ExitCode.failure
         }
         pthread_detach(thread)

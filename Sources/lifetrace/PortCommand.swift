@@ -95,7 +95,8 @@ struct PortCommand: ParsableCommand {
         }
         let count = "\(files.count) file\(files.count == 1 ? "" : "s")"
         StandardError.writeLine(
-            "lifetrace port: \(count), \(changes) change\(changes == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+            "lifetrace port: \(count), \(changes) change\(changes == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+        )
     }
 
     /// The last component of `path`.

@@ -1,7 +1,8 @@
+import LifetraceAnalysis
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import LifetraceAnalysis
 
 /// A progress line on standard error while a long read goes on (`convert`, `stats`, `export`,
 /// `report`): events read and their rate, and for a JSON-lines file the bytes, their rate and the

@@ -30,7 +30,8 @@ struct SinkOptions: ParsableArguments {
         } else if let fromEnvironment = try SinkConfiguration(environment: ProcessEnvironment.current, registry: registry) {
             configuration = fromEnvironment
         } else {
-            configuration = SinkConfiguration(sinks: [SinkSpecification(name: "text", origin: "default sink")], registry: registry)
+            configuration = SinkConfiguration(
+                sinks: [SinkSpecification(name: "text", origin: "default sink")], registry: registry)
         }
         if let hooks {
             let patterns = try SinkConfiguration.parsePatterns(hooks, source: "--hooks")

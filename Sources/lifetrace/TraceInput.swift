@@ -1,12 +1,13 @@
 import ArgumentParser
+@_spi(Internals) import Lifetrace
+import LifetraceAnalysis
+import LifetraceCTF
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-@_spi(Internals) import Lifetrace
-import LifetraceAnalysis
-import LifetraceCTF
 
 /// Opening traces for the analysis commands, and writing their results.
 ///
@@ -89,15 +90,19 @@ enum TraceInput {
 
     /// Calls `body` with each event of `reader`; a read error exits with `status`. A long read
     /// shows its progress on a terminal (``ReadProgress``).
-    static func forEach(_ reader: any TraceEventReader, unreadableStatus status: Int32 = 1, _ body: (Event) throws -> Void) throws {
+    static func forEach(_ reader: any TraceEventReader, unreadableStatus status: Int32 = 1, _ body: (Event) throws -> Void) throws
+    {
         var progress = ReadProgress(reader)
         defer { progress.finish() }
-        while let event = try exiting(status: status, { () throws(TraceIssue) in
-            do throws(TraceIssue) { return try reader.next() } catch {
-                progress.finish()  // the error's line starts at the line's start
-                throw error
-            }
-        }) {
+        while let event = try exiting(
+            status: status,
+            { () throws(TraceIssue) in
+                do throws(TraceIssue) { return try reader.next() } catch {
+                    progress.finish()  // the error's line starts at the line's start
+                    throw error
+                }
+            })
+        {
             progress.tick()
             try body(event)
         }
@@ -117,7 +122,8 @@ enum TraceInput {
     /// `recorded` for a recorded CTF trace, whose issues are packets and stream files left out.
     @discardableResult
     static func report(_ summary: TraceReadSummary, source: String, recorded: Bool = false) -> Bool {
-        let (one, many, used) = recorded
+        let (one, many, used) =
+            recorded
             ? ("damaged packet or stream file left out", "damaged packets or stream files left out", "events of the rest")
             : ("unreadable line", "unreadable lines", "valid events")
         for issue in summary.issues.prefix(shownIssues) { StandardError.writeLine("\(issue)") }
@@ -137,7 +143,8 @@ enum TraceInput {
         if summary.discardedEvents > 0 || summary.lostPackets > 0 {
             var losses: [String] = []
             if summary.discardedEvents > 0 {
-                losses.append("\(summary.discardedEvents) events discarded by the tracer (buffers too small or too slow a consumer)")
+                losses.append(
+                    "\(summary.discardedEvents) events discarded by the tracer (buffers too small or too slow a consumer)")
             }
             if summary.lostPackets > 0 { losses.append("\(summary.lostPackets) packets lost") }
             StandardError.writeLine("lifetrace: \(source): warning: \(losses.joined(separator: "; ")): the trace has gaps")

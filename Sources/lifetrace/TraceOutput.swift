@@ -1,10 +1,11 @@
+import ArgumentParser
+@_spi(Internals) import Lifetrace
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ArgumentParser
-@_spi(Internals) import Lifetrace
 
 /// A file the analysis commands write, in large blocking writes, whole or not at all: a file is
 /// written beside its destination (`FILE.partial`) and renamed over it when complete, so a failed
@@ -96,7 +97,8 @@ final class TraceOutput {
         buffer.removeAll()
         if let error {
             failed = true
-            StandardError.writeLine("lifetrace: cannot write \(path == "-" ? "standard output" : path): \(SystemError.describe(error))")
+            StandardError.writeLine(
+                "lifetrace: cannot write \(path == "-" ? "standard output" : path): \(SystemError.describe(error))")
             throw ExitCode.failure
         }
     }

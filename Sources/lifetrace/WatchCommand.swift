@@ -1,14 +1,15 @@
+import ArgumentParser
+@_spi(Internals) import Lifetrace
+import LifetraceAnalysis
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import ArgumentParser
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-@_spi(Internals) import Lifetrace
-import LifetraceAnalysis
 
 /// `lifetrace watch URL`: a per-hook table refreshed while a program runs under a live session.
 struct WatchCommand: ParsableCommand {

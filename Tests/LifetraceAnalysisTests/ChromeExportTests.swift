@@ -19,12 +19,15 @@ import Testing
         TestTraces.event(1, 1_000, .transition, .begin, "A", thread: 1),
         TestTraces.event(2, 1_500, .viewWillAppear, .begin, "B", id: 2, thread: 1, details: Details(animated: true)),
         TestTraces.event(3, 2_000, .viewDidLoad, .begin, "D", id: 4, thread: 2),
-        TestTraces.event(4, 2_500, .viewWillAppear, .end, "B", id: 2, thread: 1, duration: 1_000, details: Details(animated: true)),
-        TestTraces.event(5, 3_000, .willMove, .instant, "B", id: 2, thread: 1, details: Details(target: Subject(name: "A", id: 1))),
+        TestTraces.event(
+            4, 2_500, .viewWillAppear, .end, "B", id: 2, thread: 1, duration: 1_000, details: Details(animated: true)),
+        TestTraces.event(
+            5, 3_000, .willMove, .instant, "B", id: 2, thread: 1, details: Details(target: Subject(name: "A", id: 1))),
         TestTraces.event(6, 3_000, .viewDidLoad, .end, "D", id: 4, thread: 3, duration: 1_000),
         TestTraces.event(7, 4_000, .layoutPass, .begin, "C", id: 3, thread: 1, details: Details(index: 0)),
         TestTraces.event(8, 5_000, .transition, .end, "A", thread: 1, duration: 4_000),
-        TestTraces.event(9, 9_000, .layoutPass, .end, "C", id: 3, thread: 1, duration: 5_000, details: Details(index: 0, count: 7)),
+        TestTraces.event(
+            9, 9_000, .layoutPass, .end, "C", id: 3, thread: 1, duration: 5_000, details: Details(index: 0, count: 7)),
     ]
 
     @Test func metadataNamesTheProcessAndEveryThread() throws {
@@ -53,7 +56,8 @@ import Testing
         for thread in Set(complete.compactMap { $0["tid"] as? Int }) {
             var stack: [Double] = []
             for event in complete where event["tid"] as? Int == thread {
-                let start = event["ts"] as! Double, end = start + (event["dur"] as! Double)
+                let start = event["ts"] as! Double
+                let end = start + (event["dur"] as! Double)
                 while let top = stack.last, top <= start { stack.removeLast() }
                 if let top = stack.last { #expect(end <= top, "\(event) crosses its parent") }
                 stack.append(end)

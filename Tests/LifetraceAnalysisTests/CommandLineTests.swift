@@ -35,12 +35,16 @@ import Testing
             let output = LifetraceTestSupport.lines(result.stdout)
             #expect(output.contains("  viewDidLoad                2  4.2 µs 1.2 µs 3.0 µs 3.0 µs 3.0 µs        -"))
             #expect(output.contains("  willMove                   0       -      -      -      -      -        1"))
-            #expect(output.contains("Layout passes: 2, 6 views (3.0 per pass, at most 4), total 3.0 µs, p50 1.0 µs, max 2.0 µs, 500 ns per view"))
+            #expect(
+                output.contains(
+                    "Layout passes: 2, 6 views (3.0 per pass, at most 4), total 3.0 µs, p50 1.0 µs, max 2.0 µs, 500 ns per view"))
             #expect(output.contains("Transitions: 1, total 4.0 µs, p50 4.0 µs, max 4.0 µs"))
 
             let byController = try runProcess(try LifetraceBinary.path(), ["stats", trace, "--by-controller"])
             #expect(byController.status == 0)
-            #expect(LifetraceTestSupport.lines(byController.stdout).contains("  B          viewDidLoad                1  3.0 µs 3.0 µs 3.0 µs 3.0 µs 3.0 µs        -"))
+            #expect(
+                LifetraceTestSupport.lines(byController.stdout).contains(
+                    "  B          viewDidLoad                1  3.0 µs 3.0 µs 3.0 µs 3.0 µs 3.0 µs        -"))
         }
     }
 
@@ -50,10 +54,14 @@ import Testing
             #expect(result.status == 0, "\(result)")
             let output = directory.path("stats.json")
             try result.stdout.write(toFile: output, atomically: true, encoding: .utf8)
-            #expect(try JQ.lines(#".hooks[] | select(.controller == "B" and .hook == "viewDidLoad") | .durations"#, file: output)
-                == [#"{"count":1,"max":3000,"p50":3000,"p90":3000,"p99":3000,"total":3000}"#])
-            #expect(try JQ.lines("[.layout.passes, .layout.views, .layout.cost_per_view, (.transitions | length), .by_controller]", file: output)
-                == ["[2,6,500,1,true]"])
+            #expect(
+                try JQ.lines(#".hooks[] | select(.controller == "B" and .hook == "viewDidLoad") | .durations"#, file: output)
+                    == [#"{"count":1,"max":3000,"p50":3000,"p90":3000,"p99":3000,"total":3000}"#])
+            #expect(
+                try JQ.lines(
+                    "[.layout.passes, .layout.views, .layout.cost_per_view, (.transitions | length), .by_controller]",
+                    file: output)
+                    == ["[2,6,500,1,true]"])
         }
     }
 
@@ -79,7 +87,8 @@ import Testing
             let report = try runProcess(try LifetraceBinary.path(), ["report", bad, "-o", directory.path("r.html")])
             #expect(report.status == 1)
             #expect(try readText(directory.path("r.html")).contains("2 unreadable lines"))
-            let export = try runProcess(try LifetraceBinary.path(), ["export", bad, "--format", "chrome", "-o", directory.path("c.json")])
+            let export = try runProcess(
+                try LifetraceBinary.path(), ["export", bad, "--format", "chrome", "-o", directory.path("c.json")])
             #expect(export.status == 1)
             #expect(try JQ.lines(".traceEvents | length > 20", file: directory.path("c.json")) == ["true"])
 
@@ -90,7 +99,8 @@ import Testing
     }
 
     @Test func statsReadsStandardInput() throws {
-        let result = try runProcess(try LifetraceBinary.path(), ["stats", "-", "--json"], standardInput: try TestTraces.jqExample())
+        let result = try runProcess(
+            try LifetraceBinary.path(), ["stats", "-", "--json"], standardInput: try TestTraces.jqExample())
         #expect(result.status == 0)
         #expect(result.stdout.contains("\"source\" : \"<stdin>\""))
     }
@@ -100,10 +110,14 @@ import Testing
             let output = directory.path("trace.json")
             let result = try runProcess(try LifetraceBinary.path(), ["export", trace, "--format", "chrome", "-o", output])
             #expect(result.status == 0, "\(result)")
-            #expect(try JQ.lines(#"[.traceEvents[] | .ph] | group_by(.) | map("\(.[0]) \(length)") | join(", ")"#, file: output)
-                == [#""M 3, X 19, i 2""#])
-            #expect(try JQ.lines(#".traceEvents[] | select(.ph == "X" and .name == "Window layoutPass") | [.ts, .dur, .args.count]"#, file: output)
-                == ["[3.5,2,4]", "[11.4,1,2]"])
+            #expect(
+                try JQ.lines(#"[.traceEvents[] | .ph] | group_by(.) | map("\(.[0]) \(length)") | join(", ")"#, file: output)
+                    == [#""M 3, X 19, i 2""#])
+            #expect(
+                try JQ.lines(
+                    #".traceEvents[] | select(.ph == "X" and .name == "Window layoutPass") | [.ts, .dur, .args.count]"#,
+                    file: output)
+                    == ["[3.5,2,4]", "[11.4,1,2]"])
         }
     }
 
@@ -127,29 +141,34 @@ import Testing
             let binary = try LifetraceBinary.path()
             let example = try readText(trace)
             // The same order with other identities and times: equal.
-            let moved = example.replacingOccurrences(of: "\"0x40\"", with: "\"0x99\"").replacingOccurrences(of: "\"ts\":1", with: "\"ts\":9")
+            let moved = example.replacingOccurrences(of: "\"0x40\"", with: "\"0x99\"").replacingOccurrences(
+                of: "\"ts\":1", with: "\"ts\":9")
             try moved.write(toFile: directory.path("same.jsonl"), atomically: true, encoding: .utf8)
             let equal = try runProcess(binary, ["diff", trace, directory.path("same.jsonl")])
             #expect(equal.status == 0, "\(equal)")
-            #expect(equal.stdout == "traces agree: 21 records in the same order (begin and instant records: controller, event, target)\n")
+            #expect(
+                equal.stdout
+                    == "traces agree: 21 records in the same order (begin and instant records: controller, event, target)\n")
 
             // B's viewWillAppear before A's viewWillDisappear: differs at record 13.
             var records = LifetraceTestSupport.lines(example)
             records.swapAt(23, 25)
             records.swapAt(24, 26)
-            try (records.joined(separator: "\n") + "\n").write(toFile: directory.path("swapped.jsonl"), atomically: true, encoding: .utf8)
+            try (records.joined(separator: "\n") + "\n").write(
+                toFile: directory.path("swapped.jsonl"), atomically: true, encoding: .utf8)
             let differ = try runProcess(binary, ["diff", trace, directory.path("swapped.jsonl"), "--context", "1"])
             #expect(differ.status == 1, "\(differ)")
-            #expect(LifetraceTestSupport.lines(differ.stdout) == [
-                "traces differ at record 14 (\(trace) line 24, 21 records in all; \(directory.path("swapped.jsonl")) line 24, 21 records in all)",
-                "--- \(trace)",
-                "+++ \(directory.path("swapped.jsonl"))",
-                "  \(trace):23\(String(repeating: " ", count: directory.path("swapped.jsonl").count - trace.count))  Nav transition B",
-                "- \(trace):24\(String(repeating: " ", count: directory.path("swapped.jsonl").count - trace.count))  A viewWillDisappear",
-                "- \(trace):26\(String(repeating: " ", count: directory.path("swapped.jsonl").count - trace.count))  B viewWillAppear",
-                "+ \(directory.path("swapped.jsonl")):24  B viewWillAppear",
-                "+ \(directory.path("swapped.jsonl")):26  A viewWillDisappear",
-            ])
+            #expect(
+                LifetraceTestSupport.lines(differ.stdout) == [
+                    "traces differ at record 14 (\(trace) line 24, 21 records in all; \(directory.path("swapped.jsonl")) line 24, 21 records in all)",
+                    "--- \(trace)",
+                    "+++ \(directory.path("swapped.jsonl"))",
+                    "  \(trace):23\(String(repeating: " ", count: directory.path("swapped.jsonl").count - trace.count))  Nav transition B",
+                    "- \(trace):24\(String(repeating: " ", count: directory.path("swapped.jsonl").count - trace.count))  A viewWillDisappear",
+                    "- \(trace):26\(String(repeating: " ", count: directory.path("swapped.jsonl").count - trace.count))  B viewWillAppear",
+                    "+ \(directory.path("swapped.jsonl")):24  B viewWillAppear",
+                    "+ \(directory.path("swapped.jsonl")):26  A viewWillDisappear",
+                ])
 
             try "{\"seq\":1,\n".write(toFile: directory.path("broken.jsonl"), atomically: true, encoding: .utf8)
             let bad = try runProcess(binary, ["diff", trace, directory.path("broken.jsonl")])

@@ -9,8 +9,11 @@ import Testing
         for (index, (name, hook, target)) in keys.enumerated() {
             let details = Details(target: target.map { Subject(name: $0, id: idBase + 99) })
             let seq = UInt64(events.count + 1)
-            events.append(TestTraces.event(seq, time + seq * 10, hook, .begin, name, id: idBase + UInt(index % 3), details: details))
-            events.append(TestTraces.event(seq + 1, time + seq * 10 + 5, hook, .end, name, id: idBase + UInt(index % 3), duration: 5, details: details))
+            events.append(
+                TestTraces.event(seq, time + seq * 10, hook, .begin, name, id: idBase + UInt(index % 3), details: details))
+            events.append(
+                TestTraces.event(
+                    seq + 1, time + seq * 10 + 5, hook, .end, name, id: idBase + UInt(index % 3), duration: 5, details: details))
         }
         return Trace(source: source, events: events)
     }
@@ -25,7 +28,8 @@ import Testing
         #expect(diff.isEqual)
         #expect(diff.firstDifference == nil)
         #expect(diff.leftCount == 7 && diff.rightCount == 7)
-        #expect(diff.render() == "traces agree: 7 records in the same order (begin and instant records: controller, event, target)\n")
+        #expect(
+            diff.render() == "traces agree: 7 records in the same order (begin and instant records: controller, event, target)\n")
     }
 
     @Test func theFirstDifferenceWithContext() {
@@ -33,20 +37,21 @@ import Testing
         changed.swapAt(4, 5)
         let diff = TraceDiff(Self.trace("a", Self.base), Self.trace("b", changed))
         #expect(diff.firstDifference == 4)
-        #expect(diff.render(context: 2) == """
-            traces differ at record 5 (a line 9, 7 records in all; b line 9, 7 records in all)
-            --- a
-            +++ b
-              a:5   A viewWillAppear
-              a:7   Nav willShowViewController A
-            - a:9   A viewIsAppearing
-            - a:11  A viewDidAppear
-            - a:13  Nav didShowViewController A
-            + b:9   A viewDidAppear
-            + b:11  A viewIsAppearing
-            + b:13  Nav didShowViewController A
+        #expect(
+            diff.render(context: 2) == """
+                traces differ at record 5 (a line 9, 7 records in all; b line 9, 7 records in all)
+                --- a
+                +++ b
+                  a:5   A viewWillAppear
+                  a:7   Nav willShowViewController A
+                - a:9   A viewIsAppearing
+                - a:11  A viewDidAppear
+                - a:13  Nav didShowViewController A
+                + b:9   A viewDidAppear
+                + b:11  A viewIsAppearing
+                + b:13  Nav didShowViewController A
 
-            """)
+                """)
         let none = diff.render(context: 0)
         #expect(none.split(separator: "\n").filter { $0.hasPrefix("  ") }.isEmpty)
         #expect(none.split(separator: "\n").filter { $0.hasPrefix("- ") }.count == 1)
@@ -91,7 +96,8 @@ import Testing
         let long = Self.trace("a", keys)
         keys[10_000] = ("Z", .viewDidLoad, nil)
         let changed = Self.trace("b", keys)
-        let diff = try TraceDiff(reading: JSONLinesReader(data: Data(long.events.map(JSONLineFormat.line).joined().utf8), source: "a"),
+        let diff = try TraceDiff(
+            reading: JSONLinesReader(data: Data(long.events.map(JSONLineFormat.line).joined().utf8), source: "a"),
             JSONLinesReader(data: Data(changed.events.map(JSONLineFormat.line).joined().utf8), source: "b"), keeping: 3)
         #expect(diff.firstDifference == 10_000)
         #expect(diff.leftCount == 21_000 && diff.rightCount == 21_000)

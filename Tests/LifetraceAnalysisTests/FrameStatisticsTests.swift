@@ -1,6 +1,7 @@
 import Lifetrace
-@testable import LifetraceAnalysis
 import Testing
+
+@testable import LifetraceAnalysis
 
 /// `lifetrace stats` on the display frames of a driven scroll: their cost against the budget the
 /// frames announce, the frames over it (hitches), the cells they configured.
@@ -11,10 +12,14 @@ import Testing
         var seq: UInt64 = 1
         var time: UInt64 = 1_000
         for (index, duration) in durations.enumerated() {
-            events.append(TestTraces.event(
-                seq, time, .displayFrame, .begin, "TableView", details: Details(text: "#\(index + 1) (0, \(index)) budget 8.333 ms")))
-            events.append(TestTraces.event(
-                seq + 1, time + duration, .displayFrame, .end, "TableView", duration: duration, details: Details(count: cells)))
+            events.append(
+                TestTraces.event(
+                    seq, time, .displayFrame, .begin, "TableView",
+                    details: Details(text: "#\(index + 1) (0, \(index)) budget 8.333 ms")))
+            events.append(
+                TestTraces.event(
+                    seq + 1, time + duration, .displayFrame, .end, "TableView", duration: duration, details: Details(count: cells)
+                ))
             seq += 2
             time += 8_333_333
         }

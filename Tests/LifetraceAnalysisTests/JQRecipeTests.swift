@@ -13,10 +13,13 @@ import Testing
 
     static func recipes() throws -> [Recipe] {
         let doc = try readText(Repository.path("docs/jq.md"))
-        let pattern = try NSRegularExpression(pattern: "```sh\\n([^`]*?)\\n```\\s*\\n```text\\n(.*?)```", options: [.dotMatchesLineSeparators])
+        let pattern = try NSRegularExpression(
+            pattern: "```sh\\n([^`]*?)\\n```\\s*\\n```text\\n(.*?)```", options: [.dotMatchesLineSeparators])
         let range = NSRange(doc.startIndex..., in: doc)
         return pattern.matches(in: doc, range: range).map { match in
-            Recipe(command: String(doc[Range(match.range(at: 1), in: doc)!]), expected: String(doc[Range(match.range(at: 2), in: doc)!]))
+            Recipe(
+                command: String(doc[Range(match.range(at: 1), in: doc)!]),
+                expected: String(doc[Range(match.range(at: 2), in: doc)!]))
         }
     }
 
@@ -24,7 +27,9 @@ import Testing
         let recipes = try Self.recipes()
         #expect(recipes.count >= 10)
         let doc = try readText(Repository.path("docs/jq.md"))
-        for heading in ["## Slowest hooks", "## Layout cost per pass", "## The order of one controller's callbacks", "## Counts by hook"] {
+        for heading in [
+            "## Slowest hooks", "## Layout cost per pass", "## The order of one controller's callbacks", "## Counts by hook",
+        ] {
             #expect(doc.contains(heading))
         }
         #expect(recipes.allSatisfy { $0.command.hasPrefix("jq ") })

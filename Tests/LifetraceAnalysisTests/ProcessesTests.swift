@@ -12,12 +12,16 @@ import Testing
         var events: [Event] = []
         let subject = Subject(name: "Feed", id: 0x10)
         for (offset, process) in [UInt32(1001), 1002].enumerated() {
-            events.append(Event(seq: 1, timestamp: UInt64(100 + offset * 10), hook: .viewWillAppear, phase: .begin, subject: subject, thread: 7, process: process))
+            events.append(
+                Event(
+                    seq: 1, timestamp: UInt64(100 + offset * 10), hook: .viewWillAppear, phase: .begin, subject: subject,
+                    thread: 7, process: process))
         }
         for (offset, process) in [UInt32(1002), 1001].enumerated() {
-            events.append(Event(
-                seq: 2, timestamp: UInt64(200 + offset * 10), hook: .viewWillAppear, phase: .end, subject: subject,
-                duration: 1, thread: 7, process: process))
+            events.append(
+                Event(
+                    seq: 2, timestamp: UInt64(200 + offset * 10), hook: .viewWillAppear, phase: .end, subject: subject,
+                    duration: 1, thread: 7, process: process))
         }
         return Trace(source: "two", events: events)
     }()
@@ -27,7 +31,8 @@ import Testing
         let intervals = Self.trace.intervals()
         #expect(intervals.count == 2)
         for interval in intervals {
-            let begin = Self.trace.events[interval.beginIndex!], end = Self.trace.events[interval.endIndex!]
+            let begin = Self.trace.events[interval.beginIndex!]
+            let end = Self.trace.events[interval.endIndex!]
             #expect(begin.process == end.process && interval.process == begin.process)
         }
     }
@@ -35,7 +40,8 @@ import Testing
     @Test("the Chrome export names each process and puts its events under its pid", .needs("jq"))
     func chromeExport() throws {
         let json = ChromeTraceExporter().export(Self.trace)
-        let names = try JQ.run(["-c", #"[.traceEvents[] | select(.name == "process_name") | .pid] | sort"#], input: json).split(separator: "\n")
+        let names = try JQ.run(["-c", #"[.traceEvents[] | select(.name == "process_name") | .pid] | sort"#], input: json).split(
+            separator: "\n")
         #expect(names == ["[1001,1002]"])
         let pids = try JQ.run(["-c", #"[.traceEvents[] | select(.ph == "X") | .pid] | sort"#], input: json).split(separator: "\n")
         #expect(pids == ["[1001,1002]"])

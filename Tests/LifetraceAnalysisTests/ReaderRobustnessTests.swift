@@ -14,19 +14,23 @@ import Testing
         try withScratchDirectory { directory in
             let path = directory.path("huge.jsonl")
             try """
-                {"seq":9223372036854775808,"ts":18446744073709551000,"event":"viewDidLoad","phase":"begin","controller":"A","id":"0x1","thread":1}
-                {"seq":9223372036854775809,"ts":18446744073709551615,"event":"viewDidLoad","phase":"end","controller":"A","id":"0x1","dur_ns":615,"thread":1}
-                {"seq":1,"ts":5,"event":"layoutPass","phase":"end","controller":"W","id":"0x2","count":9223372036854775807,"dur_ns":1,"thread":1}
-                {"seq":2,"ts":6,"event":"layoutPass","phase":"end","controller":"W","id":"0x2","count":9223372036854775807,"dur_ns":1,"thread":1}
+            {"seq":9223372036854775808,"ts":18446744073709551000,"event":"viewDidLoad","phase":"begin","controller":"A","id":"0x1","thread":1}
+            {"seq":9223372036854775809,"ts":18446744073709551615,"event":"viewDidLoad","phase":"end","controller":"A","id":"0x1","dur_ns":615,"thread":1}
+            {"seq":1,"ts":5,"event":"layoutPass","phase":"end","controller":"W","id":"0x2","count":9223372036854775807,"dur_ns":1,"thread":1}
+            {"seq":2,"ts":6,"event":"layoutPass","phase":"end","controller":"W","id":"0x2","count":9223372036854775807,"dur_ns":1,"thread":1}
 
-                """.write(toFile: path, atomically: true, encoding: .utf8)
+            """.write(toFile: path, atomically: true, encoding: .utf8)
             let binary = try LifetraceBinary.path()
-            for arguments in [["stats", path], ["report", path, "-o", directory.path("r.html")], ["export", path, "-o", directory.path("c.json")]] {
+            for arguments in [
+                ["stats", path], ["report", path, "-o", directory.path("r.html")],
+                ["export", path, "-o", directory.path("c.json")],
+            ] {
                 let result = try runProcess(binary, arguments)
                 #expect(result.status == 0, "\(arguments): \(result)")
             }
             let beyond = directory.path("beyond.jsonl")
-            try #"{"seq":1,"ts":18446744073709551616,"event":"viewDidLoad","phase":"begin","controller":"A","id":"0x1","thread":1}"#
+            try
+                #"{"seq":1,"ts":18446744073709551616,"event":"viewDidLoad","phase":"begin","controller":"A","id":"0x1","thread":1}"#
                 .write(toFile: beyond, atomically: true, encoding: .utf8)
             let result = try runProcess(binary, ["stats", beyond])
             #expect(result.status == 1)
@@ -100,7 +104,10 @@ import Testing
             let path = directory.path("bad.jsonl")
             var bytes = Array(#"{"seq":1,"ts":5,"event":"viewDidLoad","phase":"instant","controller":"A"#.utf8)
             bytes += [0xFF] + Array(#"","id":"0x1","thread":1}"#.utf8) + [0x0A]
-            bytes += Array(#"{"seq":2,"ts":6,"event":"viewDidLoad","phase":"instant","controller":"B\ud800x","id":"0x1","thread":1}"#.utf8) + [0x0A]
+            bytes +=
+                Array(
+                    #"{"seq":2,"ts":6,"event":"viewDidLoad","phase":"instant","controller":"B\ud800x","id":"0x1","thread":1}"#
+                        .utf8) + [0x0A]
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             let result = try runProcess(try LifetraceBinary.path(), ["stats", path])
             #expect(result.status == 0, "\(result)")

@@ -5,11 +5,14 @@ import LifetraceTestSupport
 import Testing
 
 @Suite struct ReaderTests {
-    static let good = #"{"seq":1,"ts":100,"event":"viewWillAppear","phase":"begin","controller":"A","id":"0x7f6ba8008330","animated":true,"thread":9}"#
-    static let goodEnd = #"{"seq":3,"ts":160,"event":"viewWillAppear","phase":"end","controller":"A","id":"0x7f6ba8008330","animated":true,"dur_ns":60,"thread":9}"#
+    static let good =
+        #"{"seq":1,"ts":100,"event":"viewWillAppear","phase":"begin","controller":"A","id":"0x7f6ba8008330","animated":true,"thread":9}"#
+    static let goodEnd =
+        #"{"seq":3,"ts":160,"event":"viewWillAppear","phase":"end","controller":"A","id":"0x7f6ba8008330","animated":true,"dur_ns":60,"thread":9}"#
 
     @Test func readsEveryField() {
-        let text = #"{"seq":2,"ts":120,"event":"prepareForSegue","phase":"instant","controller":"A \"quoted\" é","id":"0x10","target":"B","target_id":"0x20","index":-3,"text":"show\nDetail\u00e9","count":4,"thread":9,"future_key":[1,{"x":null}]}"#
+        let text =
+            #"{"seq":2,"ts":120,"event":"prepareForSegue","phase":"instant","controller":"A \"quoted\" é","id":"0x10","target":"B","target_id":"0x20","index":-3,"text":"show\nDetail\u00e9","count":4,"thread":9,"future_key":[1,{"x":null}]}"#
         let trace = TraceReader.parse(text + "\n", source: "t.jsonl")
         #expect(trace.issues.isEmpty)
         let event = try! #require(trace.events.first)
@@ -46,12 +49,15 @@ import Testing
         try #require(trace.events.count == 2)
         let span = try #require(trace.events[0].details.fields)
         #expect(
-            span.map(\.key) == ["trace_id", "span_id", "parent_span_id", "kind", "attributes", "status", "errors", "links", "name"])
+            span.map(\.key) == [
+                "trace_id", "span_id", "parent_span_id", "kind", "attributes", "status", "errors", "links", "name",
+            ])
         #expect(
             span["attributes"]
                 == .object([
                     Field("a.list", .list([.string("x"), .string("y")])), Field("b.ratio", .double(0.5)),
-                    Field("cache.hit", .bool(false)), Field("m.count", .integer(7)), Field("note", .string("say \"hi\"\tthen\\go é")),
+                    Field("cache.hit", .bool(false)), Field("m.count", .integer(7)),
+                    Field("note", .string("say \"hi\"\tthen\\go é")),
                 ]))
         #expect(span["status"] == .object([Field("code", .string("error")), Field("message", .string("teapot"))]))
         guard case .list(let errors) = span["errors"], case .object(let error) = errors.first else {
@@ -94,7 +100,8 @@ import Testing
         }
         #expect(reader.summary.issues.isEmpty, "\(reader.summary.issues)")
         #expect(events.count == 4)
-        #expect(events[2].frame == ViewFrame(x: 16, y: 63, width: 200, height: 30.5, offsetX: 16, offsetY: 63, superview: 0x6c16a50))
+        #expect(
+            events[2].frame == ViewFrame(x: 16, y: 63, width: 200, height: 30.5, offsetX: 16, offsetY: 63, superview: 0x6c16a50))
         #expect(events[2].details.fields == nil)
         #expect(events[3].details.fields?["pair"] == .list([.integer(1), .integer(2)]))
         #expect(events[3].details.fields?["real"] == .double(-2.5e-7))
@@ -155,8 +162,12 @@ import Testing
         let messages = trace.issues.map(\.description)
         #expect(messages[0] == #"bad.jsonl:3:41: error: expected "," or "}" after the value of "event", found ""phase":"ins""#)
         #expect(messages[1] == #"bad.jsonl:4:15: error: expected "ts" to be a non-negative integer, got "soon""#)
-        #expect(messages[2].hasPrefix(#"bad.jsonl:5:49: error: expected "phase" to be "begin", "end" or "instant", got "middle""#))
-        #expect(messages[3] == #"bad.jsonl:6: error: expected the keys seq, ts, event, phase, controller, id and thread; missing "controller", "thread""#)
+        #expect(
+            messages[2].hasPrefix(#"bad.jsonl:5:49: error: expected "phase" to be "begin", "end" or "instant", got "middle""#))
+        #expect(
+            messages[3]
+                == #"bad.jsonl:6: error: expected the keys seq, ts, event, phase, controller, id and thread; missing "controller", "thread""#
+        )
         #expect(messages[4] == #"bad.jsonl:7: error: an end record needs "dur_ns"; missing "dur_ns""#)
         #expect(messages[5] == #"bad.jsonl:8:1: error: expected "{" to start a record, found "not json""#)
         #expect(messages[6].contains(#"expected "id" to be a hexadecimal identity"#))
@@ -173,7 +184,10 @@ import Testing
             #expect(trace.issues.first?.description.contains("truncated") == true, "\(trace.issues)")
         }
         let unterminatedString = TraceReader.parse(#"{"seq":1,"ts":1,"event":"viewDid"#, source: "s")
-        #expect(unterminatedString.issues.first?.description == #"s:1:33: error: expected a closing " for the string that starts at column 25, found the end of the line (truncated line?)"#)
+        #expect(
+            unterminatedString.issues.first?.description
+                == #"s:1:33: error: expected a closing " for the string that starts at column 25, found the end of the line (truncated line?)"#
+        )
     }
 
     @Test func aMissingFileIsAnError() {

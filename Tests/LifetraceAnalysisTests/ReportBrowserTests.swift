@@ -6,11 +6,15 @@ import Testing
 /// The HTML report in headless Chromium: the page's script must run without errors and draw the lanes.
 @Suite(.needs("chromium"), .serialized) struct ReportBrowserTests {
     /// Runs headless Chromium on `file` with a profile of its own; returns the process's result.
-    static func chromium(_ arguments: [String], file: String, scratch: ScratchDirectory, timeout: TimeInterval = 120) throws -> ProcessResult {
+    static func chromium(_ arguments: [String], file: String, scratch: ScratchDirectory, timeout: TimeInterval = 120) throws
+        -> ProcessResult
+    {
         try runProcess(
             try tool("chromium"),
-            ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(scratch.path("profile"))",
-             "--window-size=1400,900"] + arguments + ["file://\(file)"],
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(scratch.path("profile"))",
+                "--window-size=1400,900",
+            ] + arguments + ["file://\(file)"],
             timeout: timeout)
     }
 
@@ -52,7 +56,9 @@ import Testing
 
         // A console error (not only an uncaught exception) also fails the check.
         let logged = try Self.chromium(["--enable-logging=stderr", "--v=0", "--dump-dom"], file: html, scratch: scratch)
-        let consoleErrors = lines(logged.stderr).filter { $0.contains("CONSOLE") && $0.contains("ERROR") || $0.contains("Uncaught") }
+        let consoleErrors = lines(logged.stderr).filter {
+            $0.contains("CONSOLE") && $0.contains("ERROR") || $0.contains("Uncaught")
+        }
         #expect(consoleErrors.isEmpty, "\(consoleErrors)")
 
         let screenshot = scratch.path("report.png")
@@ -73,7 +79,9 @@ import Testing
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         var html = HTMLReport().render(TraceReader.parse(try TestTraces.jqExample(), source: "example"))
-        html = html.replacingOccurrences(of: #"<script type="application/json" id="trace-data">{"#, with: #"<script type="application/json" id="trace-data">{oops"#)
+        html = html.replacingOccurrences(
+            of: #"<script type="application/json" id="trace-data">{"#,
+            with: #"<script type="application/json" id="trace-data">{oops"#)
         let file = scratch.path("broken.html")
         try html.write(toFile: file, atomically: true, encoding: .utf8)
         let dom = try Self.chromium(["--dump-dom"], file: file, scratch: scratch)
@@ -102,10 +110,13 @@ import Testing
         let page = Self.check(dom.stdout)
         #expect(page.status == "ok", "\(page.error ?? "no status")")
         #expect(page.lanes.count == 15)  // steps, layout, Nav, C0…C11
-        let renderMilliseconds = dom.stdout.range(of: "data-render-ms=\"").map { Int(dom.stdout[$0.upperBound...].prefix { $0 != "\"" }) ?? -1 } ?? -1
+        let renderMilliseconds =
+            dom.stdout.range(of: "data-render-ms=\"").map { Int(dom.stdout[$0.upperBound...].prefix { $0 != "\"" }) ?? -1 } ?? -1
         // The page says how long its first drawing took: that it says so is checked, the times are
         // printed (time budgets belong in benchmarks).
         #expect(renderMilliseconds >= 0, "the page did not record its first drawing")
-        print("100 000 events: report \(String(format: "%.1f", reportSeconds)) s, \(size) bytes; Chromium \(String(format: "%.1f", browserSeconds)) s, script \(renderMilliseconds) ms")
+        print(
+            "100 000 events: report \(String(format: "%.1f", reportSeconds)) s, \(size) bytes; Chromium \(String(format: "%.1f", browserSeconds)) s, script \(renderMilliseconds) ms"
+        )
     }
 }

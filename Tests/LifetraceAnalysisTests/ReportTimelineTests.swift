@@ -14,7 +14,8 @@ import Testing
         typealias T = TestTraces
         let feed = 0x10 as UInt
         let events: [Event] = [
-            T.event(1, 1_000, .scenarioStep, .begin, "scenario", id: 0, details: Details(index: 1, text: "launch <Nav> & \"Feed\"")),
+            T.event(
+                1, 1_000, .scenarioStep, .begin, "scenario", id: 0, details: Details(index: 1, text: "launch <Nav> & \"Feed\"")),
             T.event(2, 1_100, .viewWillAppear, .begin, "Feed", id: feed, details: Details(animated: true)),
             T.event(3, 1_200, .willMove, .instant, "Feed", id: feed, details: Details(target: Subject(name: "Nav", id: 0x40))),
             T.event(4, 1_300, .viewWillAppear, .end, "Feed", id: feed, duration: 200, details: Details(animated: true)),
@@ -24,7 +25,9 @@ import Testing
             T.event(8, 1_600, .layoutPass, .end, "Window", id: 0x20, duration: 200, details: Details(index: 0, count: 3)),
             T.event(9, 1_700, .viewDidAppear, .begin, "Feed", id: feed),
             T.event(10, 1_800, .viewDidAppear, .end, "Feed", id: feed, duration: 100),
-            T.event(11, 1_900, .scenarioStep, .end, "scenario", id: 0, duration: 900, details: Details(index: 1, text: "launch <Nav> & \"Feed\"")),
+            T.event(
+                11, 1_900, .scenarioStep, .end, "scenario", id: 0, duration: 900,
+                details: Details(index: 1, text: "launch <Nav> & \"Feed\"")),
             T.event(12, 2_000, .viewDidLoad, .begin, "Detail", id: 0x30),
             T.event(13, 2_100, .viewWillDisappear, .begin, "Feed", id: feed, details: Details(animated: false)),
         ]
@@ -46,32 +49,38 @@ import Testing
         // depth]: willMove is an instant inside viewWillAppear (depth 1), layoutSubviews nests in its
         // pass, the unfinished intervals run to the last event; Feed's states are appearing,
         // appeared, then disappearing cut off at the end.
-        #expect(json == #"""
-            {"t0":1000,"span":1100,"events":13,"hooks":["scenario.step","viewWillAppear","layoutPass","layoutSubviews","viewDidAppear","viewDidLoad","viewWillDisappear","willMove"],"categories":["scenario","appearance","layout","layout","appearance","loading","appearance","containment"],"details":["1: launch \u003cNav\u003e \u0026 \"Feed\"","animated · Feed 0x10","index 0 · 3 views · Window 0x20","Feed.view 0x11","Feed 0x10","Detail 0x30 · no end in the trace","not animated · Feed 0x10 · no end in the trace","→ Nav · Feed 0x10"],"lanes":[
-            {"name":"Scenario steps","kind":"steps","instances":1,"maxDuration":900,"marks":[0,0,900,0,1,0],"states":[]},
-            {"name":"Layout passes","kind":"layout","instances":2,"maxDuration":200,"marks":[2,400,200,2,5,0,3,450,50,3,6,1],"states":[]},
-            {"name":"Feed","kind":"controller","instances":1,"maxDuration":200,"marks":[1,100,200,1,2,0,7,200,-1,7,3,1,4,700,100,4,9,0,6,1100,0,6,13,0],"states":[0,100,800,1,800,1100,2,1100,1100]},
-            {"name":"Detail","kind":"controller","instances":1,"maxDuration":100,"marks":[5,1000,100,5,12,0],"states":[]}
-            ]}
-            """#)
+        #expect(
+            json == #"""
+                {"t0":1000,"span":1100,"events":13,"hooks":["scenario.step","viewWillAppear","layoutPass","layoutSubviews","viewDidAppear","viewDidLoad","viewWillDisappear","willMove"],"categories":["scenario","appearance","layout","layout","appearance","loading","appearance","containment"],"details":["1: launch \u003cNav\u003e \u0026 \"Feed\"","animated · Feed 0x10","index 0 · 3 views · Window 0x20","Feed.view 0x11","Feed 0x10","Detail 0x30 · no end in the trace","not animated · Feed 0x10 · no end in the trace","→ Nav · Feed 0x10"],"lanes":[
+                {"name":"Scenario steps","kind":"steps","instances":1,"maxDuration":900,"marks":[0,0,900,0,1,0],"states":[]},
+                {"name":"Layout passes","kind":"layout","instances":2,"maxDuration":200,"marks":[2,400,200,2,5,0,3,450,50,3,6,1],"states":[]},
+                {"name":"Feed","kind":"controller","instances":1,"maxDuration":200,"marks":[1,100,200,1,2,0,7,200,-1,7,3,1,4,700,100,4,9,0,6,1100,0,6,13,0],"states":[0,100,800,1,800,1100,2,1100,1100]},
+                {"name":"Detail","kind":"controller","instances":1,"maxDuration":100,"marks":[5,1000,100,5,12,0],"states":[]}
+                ]}
+                """#)
     }
 
     @Test("the timeline is JSON that jq reads, with no < > & left for the HTML parser", .needs("jq"))
     func validJSON() throws {
         let json = try Self.timeline(Self.trace)
         #expect(!json.contains("<") && !json.contains(">") && !json.contains("&"))
-        let lanes = try JQ.run(["-c", "[.lanes[] | [.name, .kind, .instances, (.marks | length) / 6, (.states | length) / 3]]"], input: json)
-        #expect(lanes == #"[["Scenario steps","steps",1,1,0],["Layout passes","layout",2,2,0],["Feed","controller",1,4,3],["Detail","controller",1,1,0]]"# + "\n")
+        let lanes = try JQ.run(
+            ["-c", "[.lanes[] | [.name, .kind, .instances, (.marks | length) / 6, (.states | length) / 3]]"], input: json)
+        #expect(
+            lanes
+                == #"[["Scenario steps","steps",1,1,0],["Layout passes","layout",2,2,0],["Feed","controller",1,4,3],["Detail","controller",1,1,0]]"#
+                + "\n")
         let step = try JQ.run(["-r", ".details[.lanes[0].marks[3]]"], input: json)
         #expect(step == "1: launch <Nav> & \"Feed\"\n")
     }
 
     @Test("an empty trace has no lanes")
     func emptyTrace() throws {
-        #expect(try Self.timeline(Trace(source: "empty", events: [])) == """
-            {"t0":0,"span":0,"events":0,"hooks":[],"categories":[],"details":[],"lanes":[
+        #expect(
+            try Self.timeline(Trace(source: "empty", events: [])) == """
+                {"t0":0,"span":0,"events":0,"hooks":[],"categories":[],"details":[],"lanes":[
 
-            ]}
-            """)
+                ]}
+                """)
     }
 }

@@ -34,9 +34,15 @@ import Testing
         #expect(statistics.events == 208)
         #expect(statistics.hooks.map(\.hook) == ["viewDidLoad", "viewWillAppear", "willMove"])
         let load = statistics.hooks[0].durations
-        #expect([load.count, Int(load.total), Int(load.p50), Int(load.p90), Int(load.p99), Int(load.max)] == [100, 50_500, 500, 900, 990, 1_000])
+        #expect(
+            [load.count, Int(load.total), Int(load.p50), Int(load.p90), Int(load.p99), Int(load.max)] == [
+                100, 50_500, 500, 900, 990, 1_000,
+            ])
         let appear = statistics.hooks[1].durations
-        #expect([appear.count, Int(appear.total), Int(appear.p50), Int(appear.p90), Int(appear.p99), Int(appear.max)] == [3, 600, 200, 300, 300, 300])
+        #expect(
+            [appear.count, Int(appear.total), Int(appear.p50), Int(appear.p90), Int(appear.p99), Int(appear.max)] == [
+                3, 600, 200, 300, 300, 300,
+            ])
         #expect(statistics.hooks[2].instants == 2)
         #expect(statistics.hooks[2].durations.count == 0)
     }
@@ -57,7 +63,9 @@ import Testing
         events += TestTraces.intervals(.viewDidAppear, "B", durations: [10, 20], startSeq: 100, id: 2)
         let statistics = TraceStatistics(Trace(events: events), byController: true)
         #expect(statistics.byController)
-        let rows = statistics.hooks.map { "\($0.controller ?? "?") \($0.hook) \($0.durations.count) \($0.durations.total) \($0.durations.p50) \($0.durations.max)" }
+        let rows = statistics.hooks.map {
+            "\($0.controller ?? "?") \($0.hook) \($0.durations.count) \($0.durations.total) \($0.durations.p50) \($0.durations.max)"
+        }
         #expect(rows == ["B viewDidAppear 2 30 10 20", "A viewDidAppear 3 6 2 3"])
         let together = TraceStatistics(Trace(events: events))
         #expect(together.hooks.count == 1)
@@ -79,9 +87,10 @@ import Testing
         #expect(statistics.layout.meanViewsPerPass == 3)
         #expect(statistics.layout.maxViewsPerPass == 4)
         #expect(statistics.layout.costPerView == 500)
-        #expect(statistics.transitions == [
-            TransitionStatistics(seq: 39, controller: "Nav", target: "B", kind: "push", animated: true, duration: 4_000)
-        ])
+        #expect(
+            statistics.transitions == [
+                TransitionStatistics(seq: 39, controller: "Nav", target: "B", kind: "push", animated: true, duration: 4_000)
+            ])
         #expect(statistics.transitionDurations.total == 4_000)
         let table = statistics.table()
         #expect(table.contains("Layout passes: 2, 6 views (3.0 per pass, at most 4)"))

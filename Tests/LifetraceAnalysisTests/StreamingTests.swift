@@ -12,10 +12,13 @@ import Glibc
 /// from pipes, the duration recorder's exact and histogram regimes, the accumulator's bounded lists.
 @Suite struct StreamingTests {
     /// `count` intervals of `hook` as JSON lines, the i-th lasting `duration(i)` ns.
-    private static func lines(_ count: Int, _ hook: Hook = .viewDidLoad, duration: (Int) -> UInt64 = { UInt64($0 + 1) }) -> String {
+    private static func lines(_ count: Int, _ hook: Hook = .viewDidLoad, duration: (Int) -> UInt64 = { UInt64($0 + 1) }) -> String
+    {
         var text = ""
         for index in 0..<count {
-            let begin = Event(seq: UInt64(2 * index + 1), timestamp: UInt64(index * 1_000), hook: hook, phase: .begin, subject: Subject(name: "A", id: 1))
+            let begin = Event(
+                seq: UInt64(2 * index + 1), timestamp: UInt64(index * 1_000), hook: hook, phase: .begin,
+                subject: Subject(name: "A", id: 1))
             var end = begin
             end.seq += 1
             end.phase = .end
@@ -165,9 +168,11 @@ import Glibc
     func accumulatorBounds() {
         var accumulator = TraceStatistics.Accumulator(listing: 3)
         for index in 0..<10 {
-            accumulator.add(Event(
-                seq: UInt64(index), timestamp: UInt64(index), hook: .layoutPass, phase: .end, subject: Subject(name: "W", id: 1),
-                details: Details(count: Int.max / 4), duration: UInt64.max / 4))
+            accumulator.add(
+                Event(
+                    seq: UInt64(index), timestamp: UInt64(index), hook: .layoutPass, phase: .end,
+                    subject: Subject(name: "W", id: 1),
+                    details: Details(count: Int.max / 4), duration: UInt64.max / 4))
         }
         let statistics = accumulator.statistics(source: "t")
         #expect(statistics.layoutPasses.count == 3)

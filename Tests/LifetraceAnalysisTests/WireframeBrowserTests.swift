@@ -36,7 +36,8 @@ import Testing
                 if let above = place(superview) {
                     result = Placed(
                         id: hex, name: event.subject.name,
-                        rect: (above.rect.x + frame.offsetX, above.rect.y + frame.offsetY, frame.width, frame.height), depth: above.depth + 1)
+                        rect: (above.rect.x + frame.offsetX, above.rect.y + frame.offsetY, frame.width, frame.height),
+                        depth: above.depth + 1)
                     top[id] = top[superview]
                 }
             } else {
@@ -76,11 +77,14 @@ import Testing
             let tag = rest[start.lowerBound...].prefix { $0 != ">" }
             rest = rest[start.upperBound...]
             func number(_ name: String) -> Double { Double(attribute(name, in: tag) ?? "") ?? .nan }
-            rects.append(DrawnRect(
-                id: attribute("data-id", in: tag) ?? "", name: attribute("data-name", in: tag) ?? "", x: number("x"), y: number("y"), width: number("width"),
-                height: number("height"), frame: (attribute("data-frame", in: tag) ?? "").split(separator: ",").compactMap { Double($0) },
-                stroke: attribute("stroke", in: tag) ?? "", depth: Int(attribute("data-depth", in: tag) ?? "") ?? -1,
-                hot: attribute("class", in: tag)?.contains("hot") == true))
+            rects.append(
+                DrawnRect(
+                    id: attribute("data-id", in: tag) ?? "", name: attribute("data-name", in: tag) ?? "", x: number("x"),
+                    y: number("y"), width: number("width"),
+                    height: number("height"),
+                    frame: (attribute("data-frame", in: tag) ?? "").split(separator: ",").compactMap { Double($0) },
+                    stroke: attribute("stroke", in: tag) ?? "", depth: Int(attribute("data-depth", in: tag) ?? "") ?? -1,
+                    hot: attribute("class", in: tag)?.contains("hot") == true))
         }
         return rects
     }
@@ -147,7 +151,8 @@ import Testing
         let pass = try #require(trace.intervals().last { $0.hook == .layoutPass && $0.endIndex != nil })
         let seq = try #require(pass.beginIndex.map { trace.events[$0].seq })
         let expected = Self.placed(trace, through: pass.endIndex!, window: pass.subject.id)
-        let selected = try #require(expected.values.first { $0.name == "Right" }, "no Right view in \(expected.values.map(\.name))")
+        let selected = try #require(
+            expected.values.first { $0.name == "Right" }, "no Right view in \(expected.values.map(\.name))")
         #expect(expected.count >= 7, "\(expected.values.map(\.name))")
 
         let html = scratch.path("report.html")
@@ -166,7 +171,8 @@ import Testing
         // fit; the selected view highlighted.
         let rects = Self.rects(in: dom.stdout)
         #expect(Set(rects.map(\.id)) == Set(expected.keys), "drawn \(rects.map(\.id)), expected \(expected.keys.sorted())")
-        let svgTag = try #require(dom.stdout.range(of: "<svg id=\"wireframe-svg\"").map { dom.stdout[$0.lowerBound...].prefix { $0 != ">" } })
+        let svgTag = try #require(
+            dom.stdout.range(of: "<svg id=\"wireframe-svg\"").map { dom.stdout[$0.lowerBound...].prefix { $0 != ">" } })
         let scale = try #require(Self.attribute("data-scale", in: svgTag).flatMap(Double.init))
         let origin = (Self.attribute("data-origin", in: svgTag) ?? "").split(separator: ",").compactMap { Double($0) }
         let box = (Self.attribute("data-box", in: svgTag) ?? "").split(separator: ",").compactMap { Int($0) }
@@ -195,8 +201,12 @@ import Testing
             x >= rect.x - 1 && x <= rect.x + rect.width + 1 && y >= rect.y - 1 && y <= rect.y + rect.height + 1
         }
         func crossed(by other: DrawnRect, _ x: Double, _ y: Double) -> Bool {
-            let onVertical = (abs(other.x - x) < 1.5 || abs(other.x + other.width - x) < 1.5) && y >= other.y - 1 && y <= other.y + other.height + 1
-            let onHorizontal = (abs(other.y - y) < 1.5 || abs(other.y + other.height - y) < 1.5) && x >= other.x - 1 && x <= other.x + other.width + 1
+            let onVertical =
+                (abs(other.x - x) < 1.5 || abs(other.x + other.width - x) < 1.5) && y >= other.y - 1
+                && y <= other.y + other.height + 1
+            let onHorizontal =
+                (abs(other.y - y) < 1.5 || abs(other.y + other.height - y) < 1.5) && x >= other.x - 1
+                && x <= other.x + other.width + 1
             return onVertical || onHorizontal
         }
         // A label's text: from 3 pixels in, its name's characters at most 7 pixels each, on the
@@ -208,7 +218,8 @@ import Testing
         var samples: [(point: (Int, Int), colour: [Int], what: String)] = []
         for (index, rect) in rects.enumerated() where rect.height >= 6 && !rect.hot {
             let (x, y) = (rect.x, rect.y + rect.height / 2)
-            let clear = rects.indices.allSatisfy { $0 == index || !crossed(by: rects[$0], x, y) }
+            let clear =
+                rects.indices.allSatisfy { $0 == index || !crossed(by: rects[$0], x, y) }
                 && !inside(hot, x, y) && !rects.contains { underLabel(of: $0, x, y) && $0.id != rect.id }
             if clear { samples.append((onPage(x, y), Self.rgb(rect.stroke), "the left edge of \(rect.id)")) }
         }

@@ -6,7 +6,9 @@ import Testing
 
 /// Views' frames read back from JSON lines, and the report's data for its wireframes.
 @Suite struct WireframeDataTests {
-    static func frame(_ x: Double, _ y: Double, _ w: Double, _ h: Double, offset: (Double, Double)? = nil, in superview: UInt? = nil)
+    static func frame(
+        _ x: Double, _ y: Double, _ w: Double, _ h: Double, offset: (Double, Double)? = nil, in superview: UInt? = nil
+    )
         -> ViewFrame
     {
         ViewFrame(x: x, y: y, width: w, height: h, offsetX: offset?.0, offsetY: offset?.1, superview: superview)
@@ -31,7 +33,8 @@ import Testing
             record(6, .layoutSubviews, .begin, "<b>Card</b>", id: 0x12),
             record(7, .layoutSubviews, .end, "<b>Card</b>", id: 0x12, frame: frame(20, 57.5, 300, 100, in: 0x11)),
             record(8, .layoutPass, .end, "Window", id: 0x20),
-            record(9, .frameChange, .instant, "<b>Card</b>", id: 0x12, frame: frame(20, 247, 300, 100, offset: (20, 247), in: 0x11)),
+            record(
+                9, .frameChange, .instant, "<b>Card</b>", id: 0x12, frame: frame(20, 247, 300, 100, offset: (20, 247), in: 0x11)),
             record(10, .layoutPass, .begin, "Window", id: 0x20),
             record(11, .layoutSubviews, .begin, "Feed.view", id: 0x11),
             record(12, .layoutSubviews, .end, "Feed.view", id: 0x11, frame: frame(0, 0, 390, 844, in: 0x20)),
@@ -77,26 +80,35 @@ import Testing
     @Test("the report's data: every frame record in flat arrays, each pass's record count and window", .needs("jq"))
     func timelineData() throws {
         let json = try ReportTimelineTests.timeline(Self.trace)
-        #expect(try JQ.run(["-c", ".viewIDs, .viewNames"], input: json) == """
-            ["0x20","0x11","0x12"]
-            ["Window","Feed.view","<b>Card</b>"]
+        #expect(
+            try JQ.run(["-c", ".viewIDs, .viewNames"], input: json) == """
+                ["0x20","0x11","0x12"]
+                ["Window","Feed.view","<b>Card</b>"]
 
-            """)
+                """)
         // view, name, superview (-1 none, -2 left), x, y, width, height, offset x, offset y.
-        #expect(try JQ.run(["-c", ".frames"], input: json) == """
-            [0,0,-1,0,0,390,844,0,0,1,1,0,0,0,390,844,0,0,2,2,1,20,57.5,300,100,20,57.5,2,2,1,20,247,300,100,20,247,\
-            1,1,0,0,0,390,844,0,0,2,2,-2,0,0,0,0,0,0]
+        #expect(
+            try JQ.run(["-c", ".frames"], input: json) == """
+                [0,0,-1,0,0,390,844,0,0,1,1,0,0,0,390,844,0,0,2,2,1,20,57.5,300,100,20,57.5,2,2,1,20,247,300,100,20,247,\
+                1,1,0,0,0,390,844,0,0,2,2,-2,0,0,0,0,0,0]
 
-            """)
+                """)
         // The layout lane: its passes' mark numbers, the records before each pass's end, the window.
         #expect(try JQ.run(["-c", #".lanes[] | select(.kind == "layout") | .wireframes"#], input: json) == "[0,3,0,5,5,0]\n")
-        #expect(try JQ.run(["-c", #"[.lanes[] | select(.kind == "layout") | .marks as $m | .wireframes as $w | range(0; $w | length; 3) | $m[$w[.] * 6 + 4]]"#], input: json)
-            == "[1,10]\n", "the passes' marks are the layoutPass begins (seq 1 and 10)")
+        #expect(
+            try JQ.run(
+                [
+                    "-c",
+                    #"[.lanes[] | select(.kind == "layout") | .marks as $m | .wireframes as $w | range(0; $w | length; 3) | $m[$w[.] * 6 + 4]]"#,
+                ], input: json)
+                == "[1,10]\n", "the passes' marks are the layoutPass begins (seq 1 and 10)")
         // No HTML left for the page's parser.
         #expect(!json.contains("<b>"))
     }
 
-    @Test("lifetrace demo: every view's last frame record says it left (released at the end), and the report has its wireframes", .needs("jq"))
+    @Test(
+        "lifetrace demo: every view's last frame record says it left (released at the end), and the report has its wireframes",
+        .needs("jq"))
     func releasedViewsLeave() throws {
         try withScratchDirectory { scratch in
             let binary = try LifetraceBinary.path()
@@ -114,8 +126,11 @@ import Testing
             let report = try runProcess(binary, ["report", jsonl, "-o", html])
             try #require(report.status == 0, "\(report)")
             let json = try ReportTimelineTests.timeline(TraceReader.read(path: jsonl))
-            let passes = try JQ.run(["-r", #"[.lanes[] | select(.kind == "layout") | .wireframes | length / 3] | add"#], input: json)
-            let count = try JQ.run(["-s", "-r", #"[.[] | select(.event == "layoutPass" and .phase == "begin")] | length"#], input: try readText(jsonl))
+            let passes = try JQ.run(
+                ["-r", #"[.lanes[] | select(.kind == "layout") | .wireframes | length / 3] | add"#], input: json)
+            let count = try JQ.run(
+                ["-s", "-r", #"[.[] | select(.event == "layoutPass" and .phase == "begin")] | length"#],
+                input: try readText(jsonl))
             #expect(passes == count, "every layout pass has its wireframe")
         }
     }
@@ -124,7 +139,10 @@ import Testing
     func chromeExport() throws {
         let json = ChromeTraceExporter().export(Self.trace)
         let args = try JQ.run(
-            ["-c", #".traceEvents[] | select(.name == "<b>Card</b> layoutSubviews" or .name == "<b>Card</b> frameChange") | .args | [.frame, .offset, .superview]"#],
+            [
+                "-c",
+                #".traceEvents[] | select(.name == "<b>Card</b> layoutSubviews" or .name == "<b>Card</b> frameChange") | .args | [.frame, .offset, .superview]"#,
+            ],
             input: json)
         #expect(args == "[[20,57.5,300,100],[20,57.5],\"0x11\"]\n[[20,247,300,100],[20,247],\"0x11\"]\n[null,null,null]\n")
     }

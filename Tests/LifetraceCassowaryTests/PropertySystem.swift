@@ -19,16 +19,34 @@ struct OracleSystem: Encodable {
     }
 
     enum Operation: Encodable {
-        case add(Int), remove(Int), edit(Int, Double), suggest(Int, Double), constant(Int, Double), read
+        case add(Int)
+        case remove(Int)
+        case edit(Int, Double)
+        case suggest(Int, Double)
+        case constant(Int, Double)
+        case read
 
         func encode(to encoder: Encoder) throws {
             var container = encoder.unkeyedContainer()
             switch self {
-            case .add(let index): try container.encode("add"); try container.encode(index)
-            case .remove(let index): try container.encode("remove"); try container.encode(index)
-            case .edit(let variable, let weight): try container.encode("edit"); try container.encode(variable); try container.encode(weight)
-            case .suggest(let variable, let value): try container.encode("suggest"); try container.encode(variable); try container.encode(value)
-            case .constant(let index, let value): try container.encode("constant"); try container.encode(index); try container.encode(value)
+            case .add(let index):
+                try container.encode("add")
+                try container.encode(index)
+            case .remove(let index):
+                try container.encode("remove")
+                try container.encode(index)
+            case .edit(let variable, let weight):
+                try container.encode("edit")
+                try container.encode(variable)
+                try container.encode(weight)
+            case .suggest(let variable, let value):
+                try container.encode("suggest")
+                try container.encode(variable)
+                try container.encode(value)
+            case .constant(let index, let value):
+                try container.encode("constant")
+                try container.encode(index)
+                try container.encode(value)
             case .read: try container.encode("read")
             }
         }
@@ -45,7 +63,8 @@ struct OracleSystem: Encodable {
         let count = Int(random.next(upTo: 6)) + 2
         var specs: [Spec] = []
         for variable in 0..<count {
-            specs.append(Spec(terms: [[Double(variable), 1]], rel: "==", const: -Double(random.int(-50...50)), w: random.uniform(1, 2)))
+            specs.append(
+                Spec(terms: [[Double(variable), 1]], rel: "==", const: -Double(random.int(-50...50)), w: random.uniform(1, 2)))
         }
         for _ in 0..<random.int(1...10) {
             var terms: [[Double]] = []

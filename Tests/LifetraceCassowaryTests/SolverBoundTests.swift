@@ -47,7 +47,8 @@ struct SolverBoundTests {
                     let relation: Relation = random.chance(0.5) ? .greaterThanOrEqual : .lessThanOrEqual
                     let constant = Double(random.int(-60...60))
                     let constraint = Constraint(coefficient * x + constant, relation, 0.0)
-                    let written = Written(constraint: constraint, constant: constant, coefficient: coefficient, relation: relation)
+                    let written = Written(
+                        constraint: constraint, constant: constant, coefficient: coefficient, relation: relation)
                     if Self.expected(held + [written], preferred: preferred) == nil {
                         #expect(throws: SolverError.self, "seed \(seed) step \(step)") { try solver.add(constraint) }
                         #expect(!solver.contains(constraint))
@@ -77,7 +78,9 @@ struct SolverBoundTests {
                     }
                 }
                 let value = try #require(Self.expected(held, preferred: preferred))
-                #expect(abs(solver.value(of: x) - value) < 1e-6, "seed \(seed) step \(step): x \(solver.value(of: x)), expected \(value)")
+                #expect(
+                    abs(solver.value(of: x) - value) < 1e-6,
+                    "seed \(seed) step \(step): x \(solver.value(of: x)), expected \(value)")
                 #expect(abs(solver.value(of: y) - value - 3) < 1e-6, "seed \(seed) step \(step)")
                 #expect(solver.statistics.constraints == held.count + 2, "seed \(seed) step \(step)")
                 for written in held { #expect(solver.contains(written.constraint)) }

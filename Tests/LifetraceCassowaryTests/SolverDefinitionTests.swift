@@ -48,9 +48,11 @@ struct SolverDefinitionTests {
             let boundConstant = Double(random.int(-10...10))
             // Each solver gets constraints of its own (updateConstant changes the object's constant).
             func system() -> (links: [Constraint], stays: [Constraint], bound: Constraint) {
-                (specs.map { Constraint(x[$0.i], .equal, x[$0.previous] + $0.offset) },
-                 x.indices.map { Constraint(x[$0], .equal, Double(3 * $0 - 7), strength: Strength(weight: Double(1 << $0))) },
-                 Constraint(x[count - 1] + x[count / 2], .lessThanOrEqual, boundConstant, strength: .strong))
+                (
+                    specs.map { Constraint(x[$0.i], .equal, x[$0.previous] + $0.offset) },
+                    x.indices.map { Constraint(x[$0], .equal, Double(3 * $0 - 7), strength: Strength(weight: Double(1 << $0))) },
+                    Constraint(x[count - 1] + x[count / 2], .lessThanOrEqual, boundConstant, strength: .strong)
+                )
             }
             let (links, stays, bound) = system()
             let (solvedLinks, solvedStays, solvedBound) = system()

@@ -78,7 +78,8 @@ struct SolverLevelTests {
     @Test("adding and removing constraints a thousand times leaves as many symbols as before")
     func symbolsAreReused() throws {
         let solver = Solver()
-        let x = Variable("x"), y = Variable("y")
+        let x = Variable("x")
+        let y = Variable("y")
         try solver.add(Constraint(x, .greaterThanOrEqual, 0))
         try solver.add(Constraint(x + y, .equal, 100))
         try solver.add(Constraint(y, .equal, 10, strength: Strength(priority: 250)))
@@ -111,7 +112,9 @@ struct SolverLevelTests {
     /// single-level solver is the one checked against kiwisolver.
     @Test("seeded systems: the lexicographic optimum equals solving level by level")
     func levelByLevel() throws {
-        let seed = ProcessInfo.processInfo.environment["LIFETRACE_LEVELS_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64(UInt32.max))
+        let seed =
+            ProcessInfo.processInfo.environment["LIFETRACE_LEVELS_SEED"].flatMap(UInt64.init)
+            ?? UInt64.random(in: 0...UInt64(UInt32.max))
         print("Cassowary levels: seed \(seed) (replay: LIFETRACE_LEVELS_SEED=\(seed))")
         var compared = 0
         for index in 0..<300 {
@@ -154,7 +157,8 @@ struct LevelSystem: CustomStringConvertible {
             terms.removeAll { $0.1 == 0 }
             if terms.isEmpty { terms.append((random.int(0...count - 1), 1)) }
             let strength =
-                random.chance(0.25) ? Strength.required : Strength(level: Double(random.pick(priorities)), weight: Double(random.int(1...3)))
+                random.chance(0.25)
+                ? Strength.required : Strength(level: Double(random.pick(priorities)), weight: Double(random.int(1...3)))
             specs.append(
                 Spec(
                     terms: terms, relation: random.pick([.equal, .lessThanOrEqual, .greaterThanOrEqual]),
@@ -222,7 +226,8 @@ struct LevelSystem: CustomStringConvertible {
         for level in levels {
             var total = Expression()
             for (expression, (relation, weight)) in zip(level.specs, zip(level.relations, level.weights)) {
-                let over = Variable("over"), under = Variable("under")
+                let over = Variable("over")
+                let under = Variable("under")
                 try solver.add(Constraint(over, .greaterThanOrEqual, 0))
                 try solver.add(Constraint(under, .greaterThanOrEqual, 0))
                 switch relation {
@@ -248,7 +253,9 @@ struct LevelSystem: CustomStringConvertible {
             let terms = spec.terms.map { "\($0.coefficient.formatted())·v\($0.variable)" }.joined(separator: " + ")
             return "  \(terms) + \(spec.constant.formatted()) \(spec.relation) 0 | \(spec.strength)"
         }
-        let stayLines = stays.enumerated().map { "  v\($0.offset) == \($0.element.value.formatted()) | stay ×\($0.element.weight)" }
+        let stayLines = stays.enumerated().map {
+            "  v\($0.offset) == \($0.element.value.formatted()) | stay ×\($0.element.weight)"
+        }
         return (lines + stayLines).joined(separator: "\n")
     }
 }

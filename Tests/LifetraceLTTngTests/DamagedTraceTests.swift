@@ -1,9 +1,10 @@
 import Foundation
+import LifetraceTestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import LifetraceTestSupport
-import Testing
 
 /// Damaged copies of a real recording read by `lifetrace stats` and `lifetrace convert`: no reader
 /// hangs or dies by a signal, a cut metadata file is an error at once, and a damaged packet or
@@ -59,7 +60,8 @@ extension LTTngRecordingTests {
             try expectRead(
                 damaged, "events_discarded going back after byte \(packet.offset)",
                 events: try trace.eventsWithout(stream, packet: position), lostPackets: 1,
-                naming: "\(damaged)/\(stream.path): error: byte \(packet.offset): events_discarded \(jumped) is above the next packet's",
+                naming:
+                    "\(damaged)/\(stream.path): error: byte \(packet.offset): events_discarded \(jumped) is above the next packet's",
                 and: "(at byte \(next.offset))")
         }
     }
@@ -110,7 +112,9 @@ extension LTTngRecordingTests {
             var variants: [(name: String, offset: Int, byte: UInt8, said: String)] = [
                 ("control character", text, 0x0E, "byte 0x0E, which TSDL text holds only in strings and comments")
             ]
-            if bytes.count > 4096 { variants.append(("packet magic", 4096, 0x00, "expected a metadata packet's magic 0x75D11D57")) }
+            if bytes.count > 4096 {
+                variants.append(("packet magic", 4096, 0x00, "expected a metadata packet's magic 0x75D11D57"))
+            }
             for variant in variants {
                 let damaged = try trace.copy("metadata-\(variant.offset)") { root in
                     let handle = try FileHandle(forUpdating: URL(fileURLWithPath: root + "/" + metadata))
@@ -164,7 +168,9 @@ extension LTTngRecordingTests {
         }
     }
 
-    @Test("a stream file emptied or replaced by a directory or a FIFO is reported, its packets lost, the rest read", arguments: Replacement.allCases)
+    @Test(
+        "a stream file emptied or replaced by a directory or a FIFO is reported, its packets lost, the rest read",
+        arguments: Replacement.allCases)
     func streamFileReplaced(by replacement: Replacement) throws {
         try withDamageableRecording { trace in
             let stream = try trace.busiestStream()
@@ -219,16 +225,20 @@ extension LTTngRecordingTests {
         #expect(stats.stderr.contains(naming), "\(label): stats said \(stats.stderr)", sourceLocation: sourceLocation)
         if let also { #expect(stats.stderr.contains(also), "\(label): \(stats.stderr)", sourceLocation: sourceLocation) }
         let counted = try JQ.run([".events"], input: stats.stdout).trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(counted == "\(events)", "\(label): stats counted \(counted) events, expected \(events)", sourceLocation: sourceLocation)
+        #expect(
+            counted == "\(events)", "\(label): stats counted \(counted) events, expected \(events)",
+            sourceLocation: sourceLocation)
         let output = trace + ".jsonl"
         let convert = try runGuarded(["convert", trace, "-o", output], label)
         #expect(convert.status == 1, "\(label): convert \(convert)", sourceLocation: sourceLocation)
         #expect(convert.stderr.contains(naming), "\(label): convert said \(convert.stderr)", sourceLocation: sourceLocation)
         #expect(
-            convert.stderr.contains("lifetrace convert: \(events) events"), "\(label): \(convert.stderr)", sourceLocation: sourceLocation)
+            convert.stderr.contains("lifetrace convert: \(events) events"), "\(label): \(convert.stderr)",
+            sourceLocation: sourceLocation)
         let lost = convert.stderr.firstMatch(of: #/; (\d+) packets lost/#).flatMap { Int($0.1) }
         #expect(lost == lostPackets, "\(label): \(convert.stderr)", sourceLocation: sourceLocation)
-        #expect(lines(try readText(output)).count == events, "\(label): convert wrote another count", sourceLocation: sourceLocation)
+        #expect(
+            lines(try readText(output)).count == events, "\(label): convert wrote another count", sourceLocation: sourceLocation)
         try? FileManager.default.removeItem(atPath: output)
         try? FileManager.default.removeItem(atPath: trace)
     }
@@ -257,7 +267,9 @@ extension LTTngRecordingTests {
             let converted = try runProcess(binary, ["stats", trace.root, "--json"])
             try #require(converted.status == 0, "the undamaged trace: \(converted)")
             let counted = try JQ.run([".events"], input: converted.stdout).trimmingCharacters(in: .whitespacesAndNewlines)
-            #expect(counted == "\(trace.events)", "lifetrace read \(counted) events of the undamaged trace, babeltrace2 \(trace.events)")
+            #expect(
+                counted == "\(trace.events)",
+                "lifetrace read \(counted) events of the undamaged trace, babeltrace2 \(trace.events)")
             try body(trace)
         }
     }
@@ -345,7 +357,8 @@ struct DamageableTrace {
         var offset = 0
         while offset < data.count {
             try #require(data.count - offset >= 84, "\(path): a packet header cut at byte \(offset)")
-            try #require(UInt32(truncatingIfNeeded: load64(data, offset)) == 0xC1FC_1FC1, "\(path): no packet magic at byte \(offset)")
+            try #require(
+                UInt32(truncatingIfNeeded: load64(data, offset)) == 0xC1FC_1FC1, "\(path): no packet magic at byte \(offset)")
             let size = Int(load64(data, offset + 56) / 8)
             try #require(size >= 84 && offset + size <= data.count, "\(path): packet at byte \(offset) of \(size) bytes")
             packets.append((offset, size))

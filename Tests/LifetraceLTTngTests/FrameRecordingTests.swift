@@ -9,22 +9,27 @@ import Testing
 /// In the end-to-end suite, so serialized with its other recordings.
 extension LTTngRecordingTests {
     /// What the comparisons keep of a frame record.
-    static let frameRecords = #"select((.event == "layoutSubviews" and .phase == "end") or .event == "frameChange")"#
+    static let frameRecords =
+        #"select((.event == "layoutSubviews" and .phase == "end") or .event == "frameChange")"#
         + " | [.seq, .event, .controller, .id, .frame, .offset, .superview]"
 
     @Test("a layout recorded with LTTng reads back with the JSON-lines sink's frames")
     func framesThroughLTTng() throws {
         let scenario = "auto-layout.scenario"
         try withRecording(command: { directory in
-            [try LifetraceBinary.path(), "run", Repository.scenario(scenario), "--sink", "lttng",
-             "--sink", "jsonl=\(directory.path("direct.jsonl"))"]
+            [
+                try LifetraceBinary.path(), "run", Repository.scenario(scenario), "--sink", "lttng",
+                "--sink", "jsonl=\(directory.path("direct.jsonl"))",
+            ]
         }) { recording in
             try #require(recording.result.status == 0, "\(recording.result)")
             let expected = try JQ.lines(Self.frameRecords, file: recording.direct)
             let actual = try JQ.lines(Self.frameRecords, file: recording.converted)
             #expect(expected.count > 20, "\(expected)")
             #expect(expected.contains { $0.contains(#""frameChange""#) }, "the scenario moves views without resizing them")
-            if let difference = firstDifference(expected, actual, expectedName: "JSON-lines sink", actualName: "LTTng (lifetrace convert)") {
+            if let difference = firstDifference(
+                expected, actual, expectedName: "JSON-lines sink", actualName: "LTTng (lifetrace convert)")
+            {
                 Issue.record("\(difference)")
             }
             // babeltrace2 sees the fields as numbers: doubles for the geometry, the superview's identity.
@@ -40,7 +45,8 @@ extension LTTngRecordingTests {
     @Test("the lttng sink alone (the tracer's direct path) records the same frames")
     func framesFromTheDirectPath() throws {
         // Two processes: identities differ, so whether a record has a superview is compared, not which.
-        let filter = #"select((.event == "layoutSubviews" and .phase == "end") or .event == "frameChange")"#
+        let filter =
+            #"select((.event == "layoutSubviews" and .phase == "end") or .event == "frameChange")"#
             + " | [.event, .controller, .frame, .offset, (.superview != null)]"
         try withDirectPathRuns(of: "auto-layout.scenario", filter: filter) { expected, _ in
             #expect(expected.count > 20)

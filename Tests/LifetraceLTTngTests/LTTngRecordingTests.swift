@@ -13,8 +13,10 @@ struct LTTngRecordingTests {
     /// `lifetrace run SCENARIO --sink lttng --sink jsonl=DIR/direct.jsonl`.
     private static func runScenario(_ name: String) -> (ScratchDirectory) throws -> [String] {
         { directory in
-            [try LifetraceBinary.path(), "run", Repository.scenario(name), "--sink", "lttng",
-             "--sink", "jsonl=\(directory.path("direct.jsonl"))"]
+            [
+                try LifetraceBinary.path(), "run", Repository.scenario(name), "--sink", "lttng",
+                "--sink", "jsonl=\(directory.path("direct.jsonl"))",
+            ]
         }
     }
 
@@ -101,8 +103,10 @@ struct LTTngRecordingTests {
                 command: { directory in
                     let path = directory.path("many.scenario")
                     try Self.manyEventsScenario(cycles: cycles).write(toFile: path, atomically: true, encoding: .utf8)
-                    return [try LifetraceBinary.path(), "run", path, "--sink", "lttng",
-                            "--sink", "jsonl=\(directory.path("direct.jsonl"))"]
+                    return [
+                        try LifetraceBinary.path(), "run", path, "--sink", "lttng",
+                        "--sink", "jsonl=\(directory.path("direct.jsonl"))",
+                    ]
                 }
             ) { recording in
                 try #require(recording.result.status == 0, "\(recording.result)")
@@ -115,7 +119,9 @@ struct LTTngRecordingTests {
                         + "lttng warned \(relayed.map(String.init) ?? "nothing")")
                 guard summary.discarded > 0 || relayed != nil else { return false }
                 #expect(summary.discarded > 0, "lttng warned of discards, convert reported none: \(recording.result)")
-                #expect(relayed == summary.discarded, "lttng-record relayed \(String(describing: relayed)), convert \(summary.discarded)")
+                #expect(
+                    relayed == summary.discarded,
+                    "lttng-record relayed \(String(describing: relayed)), convert \(summary.discarded)")
                 #expect(summary.written + summary.discarded == emitted, "recorded + discarded must be every event emitted")
                 #expect(lines(try readText(recording.converted)).count == summary.written)
                 return true
@@ -143,7 +149,9 @@ struct LTTngRecordingTests {
                 command: { _ in [binary, "emit", "--count", "\(count)"] }
             ) { recording in
                 try #require(recording.result.status == 0, "\(recording.result)")
-                observed.append("--count \(count) (\(count * 5) events): lttng warned \(recording.relayedDiscards.map { "\($0) discarded" } ?? "nothing")")
+                observed.append(
+                    "--count \(count) (\(count * 5) events): lttng warned \(recording.relayedDiscards.map { "\($0) discarded" } ?? "nothing")"
+                )
                 return recording.relayedDiscards
             }
             if let discards {
@@ -174,9 +182,15 @@ struct LTTngRecordingTests {
     func snapshotSession() throws {
         let binary = try LifetraceBinary.path()
         // Small: the buffers hold the whole run, written out at the end as the streamed trace would be.
-        try withRecording(["--snapshot"], command: { directory in
-            [binary, "run", Repository.scenario("seed004-back.scenario"), "--sink", "lttng", "--sink", "jsonl=\(directory.path("direct.jsonl"))"]
-        }) { recording in
+        try withRecording(
+            ["--snapshot"],
+            command: { directory in
+                [
+                    binary, "run", Repository.scenario("seed004-back.scenario"), "--sink", "lttng", "--sink",
+                    "jsonl=\(directory.path("direct.jsonl"))",
+                ]
+            }
+        ) { recording in
             try #require(recording.result.status == 0, "\(recording.result)")
             let snapshots = try FileManager.default.contentsOfDirectory(atPath: recording.trace)
             #expect(snapshots.count == 1 && snapshots[0].hasPrefix("snapshot-1-"), "\(snapshots)")
@@ -188,11 +202,14 @@ struct LTTngRecordingTests {
         // Big, in two one-page sub-buffers: older events are overwritten, never the newest, and
         // nothing is reported discarded (overwrite mode does not discard).
         let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
-        try withRecording(["--snapshot", "--subbuf-size", "\(pageSize)", "--num-subbuf", "2"], command: { directory in
-            let path = directory.path("many.scenario")
-            try Self.manyEventsScenario(cycles: 3_000).write(toFile: path, atomically: true, encoding: .utf8)
-            return [binary, "run", path, "--sink", "lttng", "--sink", "jsonl=\(directory.path("direct.jsonl"))"]
-        }) { recording in
+        try withRecording(
+            ["--snapshot", "--subbuf-size", "\(pageSize)", "--num-subbuf", "2"],
+            command: { directory in
+                let path = directory.path("many.scenario")
+                try Self.manyEventsScenario(cycles: 3_000).write(toFile: path, atomically: true, encoding: .utf8)
+                return [binary, "run", path, "--sink", "lttng", "--sink", "jsonl=\(directory.path("direct.jsonl"))"]
+            }
+        ) { recording in
             try #require(recording.result.status == 0, "\(recording.result)")
             let emitted = try JQ.raw(#"select(.event != "deinit") | .seq"#, file: recording.direct).compactMap { Int($0) }
             let recorded = try JQ.raw(#"select(.event != "deinit") | .seq"#, file: recording.converted).compactMap { Int($0) }
@@ -208,19 +225,21 @@ struct LTTngRecordingTests {
     func sessionWithoutThreadContext() throws {
         let binary = try LifetraceBinary.path()
         let daemon = try SessionDaemon.started()
-        try withScratchDirectory { directory in try withHandMadeSession(in: directory, daemon: daemon) { session in
-            let run = try daemon.run(binary, ["run", Repository.scenario("seed004-back.scenario"), "--sink", "lttng"])
-            try #require(run.status == 0, "\(run)")
-            try #require(try daemon.lttng(["stop", session]).status == 0)
-            let converted = directory.path("converted.jsonl")
-            let result = try runProcess(binary, ["convert", directory.path("trace"), "-o", converted])
-            try #require(result.status == 0, "\(result)")
-            #expect(result.stderr.contains("no vtid context"), "\(result.stderr)")
-            #expect(try JQ.raw(".thread", file: converted).allSatisfy { $0 == "0" })
-            let durations = try JQ.raw(#"select(.phase == "end") | .dur_ns"#, file: converted)
-            #expect(durations.count > 10)
-            #expect(durations.allSatisfy { (Int($0) ?? -1) >= 0 }, "\(durations)")
-        } }
+        try withScratchDirectory { directory in
+            try withHandMadeSession(in: directory, daemon: daemon) { session in
+                let run = try daemon.run(binary, ["run", Repository.scenario("seed004-back.scenario"), "--sink", "lttng"])
+                try #require(run.status == 0, "\(run)")
+                try #require(try daemon.lttng(["stop", session]).status == 0)
+                let converted = directory.path("converted.jsonl")
+                let result = try runProcess(binary, ["convert", directory.path("trace"), "-o", converted])
+                try #require(result.status == 0, "\(result)")
+                #expect(result.stderr.contains("no vtid context"), "\(result.stderr)")
+                #expect(try JQ.raw(".thread", file: converted).allSatisfy { $0 == "0" })
+                let durations = try JQ.raw(#"select(.phase == "end") | .dur_ns"#, file: converted)
+                #expect(durations.count > 10)
+                #expect(durations.allSatisfy { (Int($0) ?? -1) >= 0 }, "\(durations)")
+            }
+        }
     }
 
     @Test("no session: the program runs undisturbed with the lttng sink")
@@ -269,20 +288,22 @@ struct LTTngRecordingTests {
         // A daemon of this test's own: the one it kills.
         let daemon = try SessionDaemon(label: "dies")
         defer { daemon.end() }
-        try withScratchDirectory { directory in try withHandMadeSession(in: directory, daemon: daemon) { _ in
-            let program = try daemon.start(
-                binary, ["emit", "--count", "200000", "--rate", "100000"], name: "emit", in: directory,
-                environment: ["LIFETRACE_SINKS": "lttng", "LTTNG_UST_REGISTER_TIMEOUT": "-1"])
-            defer { program.stop() }
-            // Kill the daemon once the program is registered and emitting (1 000 000 events paced
-            // over about ten seconds).
-            #expect(daemon.waitUntilRegistered(program.pid), "the program never registered with the daemon")
-            #expect(program.isRunning, "the program finished before the daemon could be killed; emit more")
-            try daemon.kill()
-            let status = program.waitForExit(upTo: 120)
-            #expect(status != nil, "the traced program hung after its session daemon died")
-            #expect(status == 0, "exit \(String(describing: status)): \(program.errors().suffix(500))")
-        } }
+        try withScratchDirectory { directory in
+            try withHandMadeSession(in: directory, daemon: daemon) { _ in
+                let program = try daemon.start(
+                    binary, ["emit", "--count", "200000", "--rate", "100000"], name: "emit", in: directory,
+                    environment: ["LIFETRACE_SINKS": "lttng", "LTTNG_UST_REGISTER_TIMEOUT": "-1"])
+                defer { program.stop() }
+                // Kill the daemon once the program is registered and emitting (1 000 000 events paced
+                // over about ten seconds).
+                #expect(daemon.waitUntilRegistered(program.pid), "the program never registered with the daemon")
+                #expect(program.isRunning, "the program finished before the daemon could be killed; emit more")
+                try daemon.kill()
+                let status = program.waitForExit(upTo: 120)
+                #expect(status != nil, "the traced program hung after its session daemon died")
+                #expect(status == 0, "exit \(String(describing: status)): \(program.errors().suffix(500))")
+            }
+        }
     }
 
     @Test("another program tracing meanwhile: tracked by default, mixed in with --all-processes")

@@ -22,11 +22,14 @@ struct Relay {
         for _ in 0..<5 {
             let base = UInt16.random(in: 20_000...60_000)
             let ports = (base, base + 1, base + 2)
-            guard !acceptsConnections(port: ports.0), !acceptsConnections(port: ports.1), !acceptsConnections(port: ports.2) else { continue }
+            guard !acceptsConnections(port: ports.0), !acceptsConnections(port: ports.1), !acceptsConnections(port: ports.2)
+            else { continue }
             let daemon = try BackgroundProcess(
                 relayd,
-                ["-C", "tcp://127.0.0.1:\(ports.0)", "-D", "tcp://127.0.0.1:\(ports.1)", "-L", "tcp://127.0.0.1:\(ports.2)",
-                 "-o", directory.path("relay")] + (verbose ? ["-vv"] : []),
+                [
+                    "-C", "tcp://127.0.0.1:\(ports.0)", "-D", "tcp://127.0.0.1:\(ports.1)", "-L", "tcp://127.0.0.1:\(ports.2)",
+                    "-o", directory.path("relay"),
+                ] + (verbose ? ["-vv"] : []),
                 name: "relayd-\(base)", in: directory)
             let ready = BackgroundProcess.wait(upTo: 20) { acceptsConnections(port: ports.2) || !daemon.isRunning }
             if ready != nil, daemon.isRunning {
@@ -95,7 +98,8 @@ extension LTTngRecordingTests {
             let watch = try BackgroundProcess(binary, ["watch", session.url, "--interval", "0.1"], name: "watch", in: directory)
             defer { watch.stop() }
             // Readiness: watch draws its first table once it is attached to the session.
-            try #require(BackgroundProcess.wait(upTo: 60) { !watch.output().isEmpty } != nil, "watch never attached: \(watch.errors())")
+            try #require(
+                BackgroundProcess.wait(upTo: 60) { !watch.output().isEmpty } != nil, "watch never attached: \(watch.errors())")
             // One event, then the program waits: watch must show it while the program still runs.
             let program = try session.daemon.start(
                 "/bin/bash", ["-c", "\"$0\" emit --count 1 --name LiveFirst && exec sleep 120", binary],
@@ -138,13 +142,17 @@ extension LTTngRecordingTests {
                 binary, ["export", session.url, "--format", "perfetto", "-o", output], name: "export", in: directory)
             defer { exporter.stop() }
             let emitter = try session.daemon.start(
-                binary, ["emit", "--count", "2000", "--rate", "20000"], name: "emit", in: directory, environment: Self.liveEmitter)
+                binary, ["emit", "--count", "2000", "--rate", "20000"], name: "emit", in: directory, environment: Self.liveEmitter
+            )
             #expect(emitter.waitForExit(upTo: 60) == 0, "\(emitter.errors())")
             #expect(session.destroy())
             try #require(exporter.waitForExit(upTo: 60) == 0, "export: \(exporter.errors())")
             let text = try runProcess(
-                "/bin/sh", ["-c", #""$0" --decode perfetto.protos.Trace --proto_path="$1" perfetto_trace.proto < "$2""#,
-                    try tool("protoc"), Repository.path("PerfettoProtos/Sources/PerfettoProtos"), output])
+                "/bin/sh",
+                [
+                    "-c", #""$0" --decode perfetto.protos.Trace --proto_path="$1" perfetto_trace.proto < "$2""#,
+                    try tool("protoc"), Repository.path("PerfettoProtos/Sources/PerfettoProtos"), output,
+                ])
             try #require(text.status == 0, "\(text)")
             let lines = LifetraceTestSupport.lines(text.stdout).map { $0.trimmingCharacters(in: .whitespaces) }
             // emit: per iteration two intervals (viewWillAppear, layoutPass) and an instant.
@@ -161,7 +169,8 @@ extension LTTngRecordingTests {
         let binary = try LifetraceBinary.path()
         try withLiveSession("pair") { directory, session in
             // A relay serves one viewer per session.
-            let converter = try BackgroundProcess(binary, ["convert", session.url, "-o", directory.path("live.jsonl")], name: "convert", in: directory)
+            let converter = try BackgroundProcess(
+                binary, ["convert", session.url, "-o", directory.path("live.jsonl")], name: "convert", in: directory)
             defer { converter.stop() }
             let fast = try session.daemon.start(
                 binary, ["emit", "--count", "20000", "--rate", "100000", "--name", "Fast"], name: "fast", in: directory,
@@ -201,7 +210,8 @@ extension LTTngRecordingTests {
             let watch = try BackgroundProcess(binary, ["watch", session.url, "--interval", "0.1"], name: "watch", in: directory)
             defer { watch.stop() }
             // Readiness: watch draws its first table once it is attached to the session.
-            try #require(BackgroundProcess.wait(upTo: 60) { !watch.output().isEmpty } != nil, "watch never attached: \(watch.errors())")
+            try #require(
+                BackgroundProcess.wait(upTo: 60) { !watch.output().isEmpty } != nil, "watch never attached: \(watch.errors())")
             try #require(kill(relay.daemon.pid, SIGSTOP) == 0)
             kill(watch.pid, SIGINT)
             let status = watch.waitForExit(upTo: 2)
@@ -225,7 +235,8 @@ extension LTTngRecordingTests {
             let stats = try BackgroundProcess(binary, ["stats", "--live", session.url], name: "stats", in: directory)
             defer { stats.stop() }
             let program = try session.daemon.start(
-                binary, ["emit", "--count", "200", "--name", "Killed"], name: "program", in: directory, environment: Self.liveEmitter)
+                binary, ["emit", "--count", "200", "--name", "Killed"], name: "program", in: directory,
+                environment: Self.liveEmitter)
             #expect(program.waitForExit(upTo: 60) == 0, "\(program.errors())")
             // Readiness: stats is reading the stream (the relay has served it a packet of events).
             let reading = BackgroundProcess.wait(upTo: 60) { relay.daemon.errors().contains("Relay get data packet") }
@@ -234,8 +245,12 @@ extension LTTngRecordingTests {
             let status = stats.waitForExit(upTo: 10)
             #expect(status == 1, "stats --live: \(String(describing: status)): \(stats.errors())")
             #expect(stats.output().hasPrefix("\(session.url): "), "no statistics: \(stats.output()) \(stats.errors())")
-            #expect(!stats.output().hasPrefix("\(session.url): 0 events"), "the events read before were not counted: \(stats.output())")
-            #expect(stats.errors().contains("Remote side has closed connection"), "the lost relay was not reported: \(stats.errors())")
+            #expect(
+                !stats.output().hasPrefix("\(session.url): 0 events"),
+                "the events read before were not counted: \(stats.output())")
+            #expect(
+                stats.errors().contains("Remote side has closed connection"), "the lost relay was not reported: \(stats.errors())"
+            )
         }
     }
 }

@@ -18,7 +18,9 @@ extension LTTngRecordingTests {
         let scenario = "auto-layout.scenario"
         try withRecording(
             convert: false,
-            command: { [binary, "run", Repository.scenario(scenario), "--sink", "lttng", "--sink", "jsonl=\($0.path("direct.jsonl"))"] }
+            command: {
+                [binary, "run", Repository.scenario(scenario), "--sink", "lttng", "--sink", "jsonl=\($0.path("direct.jsonl"))"]
+            }
         ) { recording in
             try #require(recording.result.status == 0, "\(recording.result)")
             let fromTrace = try runProcess(binary, ["stats", recording.trace, "--json"])
@@ -46,7 +48,12 @@ extension LTTngRecordingTests {
         let binary = try LifetraceBinary.path()
         try withRecording(
             convert: false,
-            command: { [binary, "run", Repository.scenario("auto-layout.scenario"), "--sink", "lttng", "--sink", "jsonl=\($0.path("direct.jsonl"))"] }
+            command: {
+                [
+                    binary, "run", Repository.scenario("auto-layout.scenario"), "--sink", "lttng", "--sink",
+                    "jsonl=\($0.path("direct.jsonl"))",
+                ]
+            }
         ) { recording in
             try #require(recording.result.status == 0, "\(recording.result)")
             var decoded: [[String: Int]] = []
@@ -55,8 +62,11 @@ extension LTTngRecordingTests {
                 let export = try runProcess(binary, ["export", input, "--format", "perfetto", "-o", output])
                 try #require(export.status == 0, "\(export)")
                 let text = try runProcess(
-                    "/bin/sh", ["-c", #""$0" --decode perfetto.protos.Trace --proto_path="$1" perfetto_trace.proto < "$2""#,
-                        try tool("protoc"), Repository.path("PerfettoProtos/Sources/PerfettoProtos"), output])
+                    "/bin/sh",
+                    [
+                        "-c", #""$0" --decode perfetto.protos.Trace --proto_path="$1" perfetto_trace.proto < "$2""#,
+                        try tool("protoc"), Repository.path("PerfettoProtos/Sources/PerfettoProtos"), output,
+                    ])
                 try #require(text.status == 0, "\(text)")
                 var counts: [String: Int] = [:]
                 for line in LifetraceTestSupport.lines(text.stdout) {
@@ -101,8 +111,11 @@ extension LTTngRecordingTests {
             ["--all-processes"], environment: Self.liveEmitter,
             command: { directory in
                 // Both emitters run at once; their process ids are kept to pick their events.
-                ["/bin/bash", "-c", "\"$0\" emit --count 300 & a=$!; \"$0\" emit --count 300 & b=$!; echo \"$a $b\" > \"$1\"; wait",
-                 binary, directory.path("pids")]
+                [
+                    "/bin/bash", "-c",
+                    "\"$0\" emit --count 300 & a=$!; \"$0\" emit --count 300 & b=$!; echo \"$a $b\" > \"$1\"; wait",
+                    binary, directory.path("pids"),
+                ]
             }
         ) { recording in
             try #require(recording.result.status == 0, "\(recording.result)")
@@ -114,7 +127,8 @@ extension LTTngRecordingTests {
             for pid in pids {
                 let seqs = try JQ.raw("select(.pid == \(pid)) | .seq", file: recording.converted).compactMap { Int($0) }
                 #expect(seqs == Array(1...1_500), "process \(pid)'s events are not all there in order")
-                let untimed = try JQ.lines("select(.pid == \(pid) and .phase == \"end\" and (has(\"dur_ns\") | not))", file: recording.converted)
+                let untimed = try JQ.lines(
+                    "select(.pid == \(pid) and .phase == \"end\" and (has(\"dur_ns\") | not))", file: recording.converted)
                 #expect(untimed.isEmpty, "ends without a duration: \(untimed.prefix(3))")
             }
             let times = try JQ.raw(".ts", file: recording.converted).compactMap { UInt64($0) }
@@ -122,7 +136,8 @@ extension LTTngRecordingTests {
         }
     }
 
-    @Test("what is not a trace: exit 1, one line naming the path, no output file", arguments: ["empty", "missing", "bad metadata"])
+    @Test(
+        "what is not a trace: exit 1, one line naming the path, no output file", arguments: ["empty", "missing", "bad metadata"])
     func notATrace(kind: String) throws {
         let binary = try LifetraceBinary.path()
         try withScratchDirectory { directory in
@@ -132,7 +147,8 @@ extension LTTngRecordingTests {
                 try FileManager.default.createDirectory(atPath: trace, withIntermediateDirectories: true)
             case "bad metadata":
                 try FileManager.default.createDirectory(atPath: trace, withIntermediateDirectories: true)
-                try "/* CTF 1.8 */\ntrace { major = 1; minor = 8; garbage".write(toFile: trace + "/metadata", atomically: true, encoding: .utf8)
+                try "/* CTF 1.8 */\ntrace { major = 1; minor = 8; garbage".write(
+                    toFile: trace + "/metadata", atomically: true, encoding: .utf8)
             default:
                 break
             }

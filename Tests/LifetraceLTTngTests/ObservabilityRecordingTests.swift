@@ -13,7 +13,9 @@ import Testing
 struct ObservabilityRecordingTests {
     /// The emitter, built beside the `lifetrace` executable.
     static func emitter() throws -> String {
-        URL(fileURLWithPath: try LifetraceBinary.path()).deletingLastPathComponent().appendingPathComponent("ObservabilityEmitter").path
+        URL(fileURLWithPath: try LifetraceBinary.path()).deletingLastPathComponent().appendingPathComponent(
+            "ObservabilityEmitter"
+        ).path
     }
 
     /// LTTng-UST waits for the session daemon however long it takes, so no early record is lost.
@@ -76,7 +78,9 @@ struct ObservabilityRecordingTests {
             let lines = try recording.babeltrace().filter { $0.contains(marker) }
             let names = lines.compactMap { $0.firstMatch(of: #/ lifetrace:(log_\w+): /#).map { String($0.1) } }
             #expect(
-                names == ["log_trace", "log_debug", "log_info", "log_notice", "log_warning", "log_error", "log_critical", "log_error"],
+                names == [
+                    "log_trace", "log_debug", "log_info", "log_notice", "log_warning", "log_error", "log_critical", "log_error",
+                ],
                 "\(lines)")
         }
     }
@@ -151,7 +155,8 @@ struct ObservabilityRecordingTests {
             let printed = childAttributes.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
             #expect(lines[3].contains("attributes = \"\(printed)\""), "\(lines[3])")
             #expect(
-                lines[4].contains(#"attributes = "{\"cache.hit\":false,\"http.response.status_code\":200,\"http.route\":\"/users\"}""#),
+                lines[4].contains(
+                    #"attributes = "{\"cache.hit\":false,\"http.response.status_code\":200,\"http.route\":\"/users\"}""#),
                 "\(lines[4])")
             // Read back: each span's begin and end paired by name and span id, with a duration and the ids.
             let events = try Self.events(of: recording).filter { $0.subject.name.hasPrefix(marker) }
@@ -196,7 +201,8 @@ struct ObservabilityRecordingTests {
             ["--events", "lifetrace:span*", "--events", "lifetrace:log_*"], environment: Self.environment,
             command: { directory in
                 [
-                    try tool("env"), "LIFETRACE_SINKS=lttng,jsonl=\(directory.path("sink.jsonl"))", try Self.emitter(), mode, marker,
+                    try tool("env"), "LIFETRACE_SINKS=lttng,jsonl=\(directory.path("sink.jsonl"))", try Self.emitter(), mode,
+                    marker,
                     directory.path("ids"),
                 ]
             }
@@ -220,7 +226,8 @@ struct ObservabilityRecordingTests {
                 #expect(recorded.details.text == written.details.text)
                 #expect(
                     recorded.details.fields ?? [] == Self.fieldsLTTngCarries(of: written),
-                    "seq \(written.seq):\n  lttng \((recorded.details.fields ?? []).map { "\($0.key)=\($0.value.json)" })\n  jsonl \(JSONLineFormat.line(written))")
+                    "seq \(written.seq):\n  lttng \((recorded.details.fields ?? []).map { "\($0.key)=\($0.value.json)" })\n  jsonl \(JSONLineFormat.line(written))"
+                )
                 compared.formUnion((recorded.details.fields ?? []).map(\.key))
             }
             // Not vacuous: every field the tracepoints carry was there to compare.

@@ -22,7 +22,9 @@ struct PacketCheckerTests {
     }
 
     /// Checks `stream` against `metadata`; the sanitized stream when packets were dropped.
-    static func check(_ metadata: Data, _ stream: Data) -> (status: lifetrace_ctf_check_status, findings: Findings, sanitized: Data?) {
+    static func check(_ metadata: Data, _ stream: Data) -> (
+        status: lifetrace_ctf_check_status, findings: Findings, sanitized: Data?
+    ) {
         let findings = Findings()
         let callbacks = lifetrace_ctf_check_callbacks(
             context: Unmanaged.passUnretained(findings).toOpaque(),
@@ -62,7 +64,8 @@ struct PacketCheckerTests {
             let (metadata, stream) = try Self.seed(name)
             let result = Self.check(metadata, stream)
             #expect(result.status == LIFETRACE_CTF_CHECK_SOUND, "\(name)")
-            #expect(result.findings.lost.isEmpty && result.findings.warnings.isEmpty && result.findings.fatal.isEmpty,
+            #expect(
+                result.findings.lost.isEmpty && result.findings.warnings.isEmpty && result.findings.fatal.isEmpty,
                 "\(name): \(result.findings.lost) \(result.findings.warnings) \(result.findings.fatal)")
         }
     }
@@ -101,7 +104,9 @@ struct PacketCheckerTests {
         #expect(result.status == LIFETRACE_CTF_CHECK_FAILED)
         #expect(result.findings.fatal.count == 1)
         #expect(result.findings.fatal.first?.offset == UInt64(cut.count), "\(result.findings.fatal)")
-        #expect(result.findings.fatal.first?.message.contains("a stream block opened at byte \(opened)") == true, "\(result.findings.fatal)")
+        #expect(
+            result.findings.fatal.first?.message.contains("a stream block opened at byte \(opened)") == true,
+            "\(result.findings.fatal)")
     }
 
     @Test("a packet header holding structures that each hold the one before twice is measured at once, and not read")

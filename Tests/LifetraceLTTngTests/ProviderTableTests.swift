@@ -23,7 +23,9 @@ struct ProviderTableTests {
         return text.split(separator: "\n").compactMap { line in
             guard
                 let match = line.wholeMatch(
-                    of: #/\s*LIFETRACE_HOOK\(\s*(\d+)\s*,\s*([\w.]+)\s*,\s*\w+\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*".*"\s*\)\s*/#)
+                    of:
+                        #/\s*LIFETRACE_HOOK\(\s*(\d+)\s*,\s*([\w.]+)\s*,\s*\w+\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*".*"\s*\)\s*/#
+                )
             else { return nil }
             return HookLine(
                 code: Int(match.1) ?? -1, name: String(match.2), stem: String(match.3), shape: String(match.4),
@@ -103,8 +105,10 @@ struct ProviderTableTests {
         case "FRAME":
             return [("\(stem)_entry", "controller_event"), ("\(stem)_exit", "frame_event"), (stem, "frame_event")]
         default:
-            let entryClass = ["CONTROLLER": "controller_event", "TARGET": "target_event", "TEXT": "text_event",
-                              "STEP": "step_event", "COUNT": "count_event", "TEXT_COUNT": "text_event"]
+            let entryClass = [
+                "CONTROLLER": "controller_event", "TARGET": "target_event", "TEXT": "text_event",
+                "STEP": "step_event", "COUNT": "count_event", "TEXT_COUNT": "text_event",
+            ]
             guard let shapeClass = entryClass[hook.shape] else { return nil }
             let exitClass = hook.shape.hasSuffix("COUNT") ? "count_exit_event" : "exit_event"
             return [("\(stem)_entry", shapeClass), ("\(stem)_exit", exitClass), (stem, shapeClass)]

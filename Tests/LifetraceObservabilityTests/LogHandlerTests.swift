@@ -10,8 +10,12 @@ import Tracing
 /// LifetraceLogHandler: records as `log` events, swift-log's conventions, the sinks' formats.
 @Suite("swift-log handler")
 struct LogHandlerTests {
-    private static func logger(_ label: String = "app", sourceLocation: Bool = false, provider: Logger.MetadataProvider? = nil) -> Logger {
-        Logger(label: label) { LifetraceLogHandler(label: $0, metadataProvider: provider, includesSourceLocation: sourceLocation) }
+    private static func logger(_ label: String = "app", sourceLocation: Bool = false, provider: Logger.MetadataProvider? = nil)
+        -> Logger
+    {
+        Logger(label: label) {
+            LifetraceLogHandler(label: $0, metadataProvider: provider, includesSourceLocation: sourceLocation)
+        }
     }
 
     private static func recorded(_ body: () -> Void) -> [Event] {
@@ -78,11 +82,14 @@ struct LogHandlerTests {
             logger.info("two", metadata: ["who": "record"])
         }
         try #require(events.count == 2)
-        #expect(events[0].details.fields?["metadata"] == .object([
-            Field("extra", .list([.string("a"), .object([Field("b", .string("c"))])])),
-            Field("request", .string("r1")), Field("who", .string("handler")),
-        ]))
-        #expect(events[1].details.fields?["metadata"] == .object([Field("request", .string("r1")), Field("who", .string("record"))]))
+        #expect(
+            events[0].details.fields?["metadata"]
+                == .object([
+                    Field("extra", .list([.string("a"), .object([Field("b", .string("c"))])])),
+                    Field("request", .string("r1")), Field("who", .string("handler")),
+                ]))
+        #expect(
+            events[1].details.fields?["metadata"] == .object([Field("request", .string("r1")), Field("who", .string("record"))]))
         #expect(logger[metadataKey: "copy"] == nil)
     }
 
@@ -176,7 +183,9 @@ struct LogHandlerTests {
         #expect(object["level"] as? String == "warning")
         #expect(object["source"] as? String == "LifetraceObservabilityTests")
         #expect((object["metadata"] as? [String: String]) == ["n": "3", "user": "ada"])
-        #expect(line.contains(#""level":"warning","source":"LifetraceObservabilityTests","metadata":{"n":"3","user":"ada"}"#), "\(line)")
+        #expect(
+            line.contains(#""level":"warning","source":"LifetraceObservabilityTests","metadata":{"n":"3","user":"ada"}"#),
+            "\(line)")
         #expect(TextLineFormat().line(event) == "api warning: disk \"full\" n=3 user=ada source=LifetraceObservabilityTests\n")
     }
 }

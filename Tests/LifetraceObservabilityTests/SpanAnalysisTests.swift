@@ -87,7 +87,8 @@ struct SpanAnalysisTests {
         }
     }
 
-    @Test("export --format perfetto: each db span flows to its GET /users parent; spans on a lane of their own, the ids annotated")
+    @Test(
+        "export --format perfetto: each db span flows to its GET /users parent; spans on a lane of their own, the ids annotated")
     func perfettoFlows() throws {
         let trace = try Self.trace()
         let packets = try Perfetto_Protos_Trace(serializedBytes: PerfettoTraceWriter.export(trace.events)).packet

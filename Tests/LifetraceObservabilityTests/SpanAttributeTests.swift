@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Lifetrace
 import LifetraceTracing
 import Testing
 import Tracing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `LifetraceSpan.attributes`: changed in place (moved out, changed, moved back), every change kept.
 @Suite("span attributes")
@@ -52,10 +53,12 @@ private final class Thread: @unchecked Sendable {
 
     init(_ body: @escaping @Sendable () -> Void) {
         self.body = body
-        let status = pthread_create(&thread, nil, { argument in
-            Unmanaged<Thread>.fromOpaque(argument!).takeRetainedValue().body()
-            return nil
-        }, Unmanaged.passRetained(self).toOpaque())
+        let status = pthread_create(
+            &thread, nil,
+            { argument in
+                Unmanaged<Thread>.fromOpaque(argument!).takeRetainedValue().body()
+                return nil
+            }, Unmanaged.passRetained(self).toOpaque())
         precondition(status == 0, "pthread_create: \(status)")
     }
 

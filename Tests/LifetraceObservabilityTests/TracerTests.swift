@@ -40,9 +40,11 @@ struct TracerTests {
         #expect(Self.field(begin, "trace_id") == Self.field(end, "trace_id"))
         #expect(Self.field(begin, "parent_span_id") == nil)
         #expect(Self.field(begin, "kind") == "server")
-        #expect(end.details.fields?["attributes"] == .object([
-            Field("http.method", .string("GET")), Field("http.status_code", .integer(200)),
-        ]))
+        #expect(
+            end.details.fields?["attributes"]
+                == .object([
+                    Field("http.method", .string("GET")), Field("http.status_code", .integer(200)),
+                ]))
         #expect(end.details.fields?["status"] == .object([Field("code", .string("ok"))]))
         #expect(end.duration != nil)
     }
@@ -113,10 +115,14 @@ struct TracerTests {
         #expect(error["message"] == .string("it broke"))
         #expect(error["type"]?.string?.hasSuffix("Failure") == true)
         let otherBegin = try #require(events.first { $0.subject.name == "other" })
-        #expect(fields["links"] == .list([.object([
-            Field("trace_id", otherBegin.details.fields?["trace_id"] ?? .string("?")),
-            Field("span_id", otherBegin.details.fields?["span_id"] ?? .string("?")),
-        ])]))
+        #expect(
+            fields["links"]
+                == .list([
+                    .object([
+                        Field("trace_id", otherBegin.details.fields?["trace_id"] ?? .string("?")),
+                        Field("span_id", otherBegin.details.fields?["span_id"] ?? .string("?")),
+                    ])
+                ]))
     }
 
     @Test("traceparent: injected as 00-TRACE-SPAN-01, extracted as the parent of the next span")

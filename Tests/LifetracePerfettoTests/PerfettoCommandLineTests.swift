@@ -1,7 +1,7 @@
 import Foundation
 import LifetracePerfetto
-import PerfettoProtos
 import LifetraceTestSupport
+import PerfettoProtos
 import Testing
 
 /// `lifetrace export --format perfetto` through the built binary, checked with the generated types
@@ -14,7 +14,8 @@ import Testing
         let jsonl = directory.path("demo.jsonl")
         let demo = try runProcess(try LifetraceBinary.path(), ["demo", "--sink", "jsonl=\(jsonl)"])
         try #require(demo.status == 0, "\(demo)")
-        let chrome = directory.path("demo.json"), perfetto = directory.path("demo.perfetto-trace")
+        let chrome = directory.path("demo.json")
+        let perfetto = directory.path("demo.perfetto-trace")
         for (format, output) in [("chrome", chrome), ("perfetto", perfetto)] {
             let result = try runProcess(try LifetraceBinary.path(), ["export", jsonl, "--format", format, "-o", output])
             try #require(result.status == 0, "\(result)")
@@ -26,7 +27,9 @@ import Testing
         return (events, try Data(contentsOf: URL(fileURLWithPath: chrome)), try Data(contentsOf: URL(fileURLWithPath: perfetto)))
     }
 
-    static func count(_ events: [[String: Any]], _ phase: String) -> Int { events.filter { $0["phase"] as? String == phase }.count }
+    static func count(_ events: [[String: Any]], _ phase: String) -> Int {
+        events.filter { $0["phase"] as? String == phase }.count
+    }
 
     @Test("a scenario run's export decodes, holds every event at its time, pairs every begin, and is < 0.4× the Chrome JSON")
     func demoExport() throws {
@@ -45,10 +48,16 @@ import Testing
             #expect(trace.timestamps(.sliceBegin) == times("begin"))
             #expect(trace.timestamps(.sliceEnd) == times("end"))
             #expect(trace.timestamps(.instant) == times("instant"))
-            #expect(trace.counter("views per layout pass").count == events.filter { $0["event"] as? String == "layoutPass" && $0["phase"] as? String == "end" }.count)
-            #expect(!trace.items.flatMap(\.event.terminatingFlowIds).isEmpty, "the demo's pushes and presents flow to their appearances")
+            #expect(
+                trace.counter("views per layout pass").count
+                    == events.filter { $0["event"] as? String == "layoutPass" && $0["phase"] as? String == "end" }.count)
+            #expect(
+                !trace.items.flatMap(\.event.terminatingFlowIds).isEmpty,
+                "the demo's pushes and presents flow to their appearances")
             let ratio = Double(perfetto.count) / Double(chrome.count)
-            print("demo: \(events.count) events; Chrome JSON \(chrome.count) bytes, Perfetto \(perfetto.count) bytes (\(String(format: "%.3f", ratio))×)")
+            print(
+                "demo: \(events.count) events; Chrome JSON \(chrome.count) bytes, Perfetto \(perfetto.count) bytes (\(String(format: "%.3f", ratio))×)"
+            )
             // A short run pays for its table of names (each "Controller hook" once; docs/analysis.md).
             #expect(ratio < 0.4, "Perfetto \(perfetto.count) bytes, Chrome JSON \(chrome.count) bytes")
         }
@@ -59,7 +68,8 @@ import Testing
         try withScratchDirectory { directory in
             let jsonl = directory.path("emit.jsonl")
             let emit = try runProcess(
-                try LifetraceBinary.path(), ["emit", "--count", "2000", "--threads", "2"], environment: ["LIFETRACE_SINKS": "jsonl=\(jsonl)"])
+                try LifetraceBinary.path(), ["emit", "--count", "2000", "--threads", "2"],
+                environment: ["LIFETRACE_SINKS": "jsonl=\(jsonl)"])
             try #require(emit.status == 0, "\(emit)")
             var sizes: [String: Int] = [:]
             for format in ["chrome", "perfetto"] {
@@ -75,7 +85,9 @@ import Testing
             #expect(trace.items(.instant).count == 2 * 2000)
             #expect(trace.threadTracks.count == 2)
             let ratio = Double(sizes["perfetto"]!) / Double(sizes["chrome"]!)
-            print("emit: 20 000 events; Chrome JSON \(sizes["chrome"]!) bytes, Perfetto \(sizes["perfetto"]!) bytes (\(String(format: "%.3f", ratio))×)")
+            print(
+                "emit: 20 000 events; Chrome JSON \(sizes["chrome"]!) bytes, Perfetto \(sizes["perfetto"]!) bytes (\(String(format: "%.3f", ratio))×)"
+            )
             #expect(ratio <= 0.3)
         }
     }
@@ -88,8 +100,11 @@ import Testing
             let (events, _, _) = try Self.demoExports(directory)
             let input = directory.path("demo.perfetto-trace")
             let result = try runProcess(
-                "/bin/sh", ["-c", #""$0" --decode perfetto.protos.Trace --proto_path="$1" perfetto_trace.proto < "$2""#,
-                    try tool("protoc"), (Self.proto as NSString).deletingLastPathComponent, input])
+                "/bin/sh",
+                [
+                    "-c", #""$0" --decode perfetto.protos.Trace --proto_path="$1" perfetto_trace.proto < "$2""#,
+                    try tool("protoc"), (Self.proto as NSString).deletingLastPathComponent, input,
+                ])
             try #require(result.status == 0, "\(result)")
             #expect(result.stderr.isEmpty, "\(result.stderr)")
             let text = LifetraceTestSupport.lines(result.stdout)

@@ -51,11 +51,15 @@ struct DecodedTrace {
             if packet.hasTracePacketDefaults {
                 if packet.sequenceFlags & 1 == 0 { problems.append("packet \(index): defaults without clearing the state") }
                 defaultClock = packet.tracePacketDefaults.timestampClockID
-                if packet.tracePacketDefaults.hasTrackEventDefaults { defaultTrack = packet.tracePacketDefaults.trackEventDefaults.trackUuid }
+                if packet.tracePacketDefaults.hasTrackEventDefaults {
+                    defaultTrack = packet.tracePacketDefaults.trackEventDefaults.trackUuid
+                }
             }
             if case .clockSnapshot(let snapshot) = packet.data {
                 for clock in snapshot.clocks where clock.clockID == PerfettoTraceWriter.incrementalClock {
-                    if !clock.isIncremental || clock.unitMultiplierNs != 1 { problems.append("packet \(index): clock 64 not incremental in ns") }
+                    if !clock.isIncremental || clock.unitMultiplierNs != 1 {
+                        problems.append("packet \(index): clock 64 not incremental in ns")
+                    }
                     incremental = clock.timestamp
                 }
                 if !snapshot.clocks.contains(where: { $0.clockID == PerfettoTraceWriter.traceClock }) {
@@ -63,7 +67,8 @@ struct DecodedTrace {
                 }
             }
             var timestamp = packet.timestamp
-            if packet.hasTimestamp, !(packet.hasTimestampClockID && packet.timestampClockID != PerfettoTraceWriter.incrementalClock),
+            if packet.hasTimestamp,
+                !(packet.hasTimestampClockID && packet.timestampClockID != PerfettoTraceWriter.incrementalClock),
                 defaultClock == PerfettoTraceWriter.incrementalClock, case .trackEvent = packet.data
             {
                 guard let base = incremental else {
@@ -73,14 +78,23 @@ struct DecodedTrace {
                 timestamp = base + packet.timestamp
                 incremental = timestamp
             }
-            if packet.trustedPacketSequenceID != PerfettoTraceWriter.sequenceID { problems.append("packet \(index): sequence \(packet.trustedPacketSequenceID)") }
-            let cleared = packet.sequenceFlags & 1 != 0, needs = packet.sequenceFlags & 2 != 0
+            if packet.trustedPacketSequenceID != PerfettoTraceWriter.sequenceID {
+                problems.append("packet \(index): sequence \(packet.trustedPacketSequenceID)")
+            }
+            let cleared = packet.sequenceFlags & 1 != 0
+            let needs = packet.sequenceFlags & 2 != 0
             if index == 0, !cleared { problems.append("packet 0: no SEQ_INCREMENTAL_STATE_CLEARED") }
             if cleared { generations += 1 }
             if packet.hasInternedData {
-                Self.define(packet.internedData.eventNames.map { ($0.iid, $0.name) }, in: &names, given: &given, problems: &problems, "event name", index)
-                Self.define(packet.internedData.eventCategories.map { ($0.iid, $0.name) }, in: &categories, given: &given, problems: &problems, "category", index)
-                Self.define(packet.internedData.debugAnnotationNames.map { ($0.iid, $0.name) }, in: &annotationNames, given: &given, problems: &problems, "annotation name", index)
+                Self.define(
+                    packet.internedData.eventNames.map { ($0.iid, $0.name) }, in: &names, given: &given, problems: &problems,
+                    "event name", index)
+                Self.define(
+                    packet.internedData.eventCategories.map { ($0.iid, $0.name) }, in: &categories, given: &given,
+                    problems: &problems, "category", index)
+                Self.define(
+                    packet.internedData.debugAnnotationNames.map { ($0.iid, $0.name) }, in: &annotationNames, given: &given,
+                    problems: &problems, "annotation name", index)
                 Self.define(
                     packet.internedData.debugAnnotationStringValues.map { ($0.iid, String(decoding: $0.str, as: UTF8.self)) },
                     in: &annotationStrings, given: &given, problems: &problems, "annotation string", index)
@@ -95,14 +109,20 @@ struct DecodedTrace {
             case .trackEvent(var event):
                 if index > 0, !needs { problems.append("packet \(index): a track event without SEQ_NEEDS_INCREMENTAL_STATE") }
                 if !event.hasTrackUuid, let defaultTrack { event.trackUuid = defaultTrack }
-                if tracks[event.trackUuid] == nil { problems.append("packet \(index): track \(event.trackUuid) not described before") }
+                if tracks[event.trackUuid] == nil {
+                    problems.append("packet \(index): track \(event.trackUuid) not described before")
+                }
                 var item = Item(timestamp: timestamp, event: event, name: nil, categories: [], annotations: [:])
                 if case .nameIid(let iid) = event.nameField {
                     item.name = names[iid]
                     if item.name == nil { problems.append("packet \(index): name iid \(iid) undefined") }
                 }
                 for iid in event.categoryIids {
-                    if let category = categories[iid] { item.categories.append(category) } else { problems.append("packet \(index): category iid \(iid) undefined") }
+                    if let category = categories[iid] {
+                        item.categories.append(category)
+                    } else {
+                        problems.append("packet \(index): category iid \(iid) undefined")
+                    }
                 }
                 for var annotation in event.debugAnnotations {
                     guard case .nameIid(let iid) = annotation.nameField, let name = annotationNames[iid] else {
@@ -110,7 +130,11 @@ struct DecodedTrace {
                         continue
                     }
                     if case .stringValueIid(let iid) = annotation.value {
-                        if let string = annotationStrings[iid] { annotation.stringValue = string } else { problems.append("packet \(index): string iid \(iid) undefined") }
+                        if let string = annotationStrings[iid] {
+                            annotation.stringValue = string
+                        } else {
+                            problems.append("packet \(index): string iid \(iid) undefined")
+                        }
                     }
                     item.annotations[name] = annotation
                 }
@@ -125,12 +149,15 @@ struct DecodedTrace {
     }
 
     private static func define(
-        _ entries: [(UInt64, String)], in table: inout [UInt64: String], given: inout [String: Set<UInt64>], problems: inout [String],
+        _ entries: [(UInt64, String)], in table: inout [UInt64: String], given: inout [String: Set<UInt64>],
+        problems: inout [String],
         _ kind: String, _ index: Int
     ) {
         for (iid, name) in entries {
             if iid == 0 { problems.append("packet \(index): \(kind) iid 0") }
-            if !given[kind, default: []].insert(iid).inserted { problems.append("packet \(index): \(kind) iid \(iid) defined twice") }
+            if !given[kind, default: []].insert(iid).inserted {
+                problems.append("packet \(index): \(kind) iid \(iid) defined twice")
+            }
             if table.values.contains(name) { problems.append("packet \(index): \(kind) \"\(name)\" interned twice") }
             table[iid] = name
         }
@@ -150,13 +177,19 @@ struct DecodedTrace {
             switch item.event.type {
             case .sliceBegin: depth[track, default: 0] += 1
             case .sliceEnd:
-                if depth[track, default: 0] == 0 { problems.append("an end at \(item.timestamp) on track \(track) with no slice open") }
+                if depth[track, default: 0] == 0 {
+                    problems.append("an end at \(item.timestamp) on track \(track) with no slice open")
+                }
                 depth[track, default: 0] -= 1
             case .counter:
-                if !(tracks[track]?.hasCounter ?? false) { problems.append("a counter value on track \(track), not a counter track") }
+                if !(tracks[track]?.hasCounter ?? false) {
+                    problems.append("a counter value on track \(track), not a counter track")
+                }
             default: break
             }
-            if item.event.type != .counter, tracks[track]?.hasCounter == true { problems.append("a slice on counter track \(track)") }
+            if item.event.type != .counter, tracks[track]?.hasCounter == true {
+                problems.append("a slice on counter track \(track)")
+            }
             for flow in item.event.flowIds {
                 if !started.insert(flow).inserted { problems.append("flow \(flow) started twice") }
             }

@@ -28,7 +28,9 @@ import Testing
     /// E and F end out of order; an end whose begin is missing; two frames (one over its 8 ms budget),
     /// a solve of 12 rows; a server span in process 10 with a child span in process 20; G never ends.
     static let events: [Event] = [
-        event(1, 1_000, .transition, .begin, "Nav", details: Details(target: Subject(name: "C", id: 3), animated: true, text: "push")),
+        event(
+            1, 1_000, .transition, .begin, "Nav",
+            details: Details(target: Subject(name: "C", id: 3), animated: true, text: "push")),
         event(2, 1_500, .viewWillAppear, .begin, "B", id: 2, details: Details(animated: true)),
         event(3, 2_000, .viewDidLoad, .begin, "D", id: 4, thread: 2),
         event(4, 2_200, .willMove, .instant, "B", id: 2, details: Details(target: Subject(name: "Nav", id: 1))),
@@ -38,23 +40,41 @@ import Testing
         event(8, 3_000, .viewDidLoad, .end, "D", id: 4, thread: 3, duration: 1_000),
         event(9, 4_000, .layoutPass, .begin, "Window", id: 9, details: Details(index: 0)),
         event(10, 4_500, .layoutPass, .end, "Window", id: 9, duration: 500, details: Details(index: 0, count: 7)),
-        event(11, 5_000, .transition, .end, "Nav", duration: 4_000, details: Details(target: Subject(name: "C", id: 3), animated: true, text: "push")),
+        event(
+            11, 5_000, .transition, .end, "Nav", duration: 4_000,
+            details: Details(target: Subject(name: "C", id: 3), animated: true, text: "push")),
         event(12, 6_000, .loadView, .begin, "E", id: 5),
         event(13, 6_100, .viewDidLoad, .begin, "F", id: 6),
         event(14, 6_200, .loadView, .end, "E", id: 5, duration: 200),
         event(15, 6_300, .viewDidLoad, .end, "F", id: 6, duration: 200),
         event(16, 7_000, .viewWillDisappear, .end, "Cut", id: 7, thread: 4, duration: 500),
         event(17, 10_000, .displayFrame, .begin, "List", id: 8, details: Details(text: "#1 (0, 10) budget 8.333 ms")),
-        event(18, 20_000, .displayFrame, .end, "List", id: 8, duration: 10_000, details: Details(text: "#1 (0, 10) budget 8.333 ms", count: 2)),
+        event(
+            18, 20_000, .displayFrame, .end, "List", id: 8, duration: 10_000,
+            details: Details(text: "#1 (0, 10) budget 8.333 ms", count: 2)),
         event(19, 30_000, .displayFrame, .begin, "List", id: 8, details: Details(text: "#2 (0, 20) budget 8.333 ms")),
-        event(20, 30_000 + 9_000_000, .displayFrame, .end, "List", id: 8, duration: 9_000_000, details: Details(text: "#2 (0, 20) budget 8.333 ms", count: 0)),
+        event(
+            20, 30_000 + 9_000_000, .displayFrame, .end, "List", id: 8, duration: 9_000_000,
+            details: Details(text: "#2 (0, 20) budget 8.333 ms", count: 0)),
         event(21, 9_100_000, .layoutEngineSolve, .begin, "Window", id: 9),
-        event(22, 9_100_500, .layoutEngineSolve, .end, "Window", id: 9, duration: 500, details: Details(text: "12 constraints", count: 12)),
-        event(23, 9_200_000, .span, .begin, "GET /users", id: 0xa1, thread: 100, process: 10, details: Details(fields: span(trace, "00000000000000a1", parent: nil))),
-        event(24, 9_300_000, .span, .begin, "SELECT", id: 0xb2, thread: 200, process: 20, details: Details(fields: span(trace, "00000000000000b2", parent: "00000000000000a1"))),
-        event(25, 9_350_000, .span, .instant, "SELECT", id: 0xb2, thread: 200, process: 20, details: Details(text: "rows", fields: span(trace, "00000000000000b2", parent: "00000000000000a1"))),
-        event(26, 9_400_000, .span, .end, "SELECT", id: 0xb2, thread: 201, process: 20, duration: 100_000, details: Details(fields: span(trace, "00000000000000b2", parent: "00000000000000a1"))),
-        event(27, 9_500_000, .span, .end, "GET /users", id: 0xa1, thread: 100, process: 10, duration: 300_000, details: Details(fields: span(trace, "00000000000000a1", parent: nil))),
+        event(
+            22, 9_100_500, .layoutEngineSolve, .end, "Window", id: 9, duration: 500,
+            details: Details(text: "12 constraints", count: 12)),
+        event(
+            23, 9_200_000, .span, .begin, "GET /users", id: 0xa1, thread: 100, process: 10,
+            details: Details(fields: span(trace, "00000000000000a1", parent: nil))),
+        event(
+            24, 9_300_000, .span, .begin, "SELECT", id: 0xb2, thread: 200, process: 20,
+            details: Details(fields: span(trace, "00000000000000b2", parent: "00000000000000a1"))),
+        event(
+            25, 9_350_000, .span, .instant, "SELECT", id: 0xb2, thread: 200, process: 20,
+            details: Details(text: "rows", fields: span(trace, "00000000000000b2", parent: "00000000000000a1"))),
+        event(
+            26, 9_400_000, .span, .end, "SELECT", id: 0xb2, thread: 201, process: 20, duration: 100_000,
+            details: Details(fields: span(trace, "00000000000000b2", parent: "00000000000000a1"))),
+        event(
+            27, 9_500_000, .span, .end, "GET /users", id: 0xa1, thread: 100, process: 10, duration: 300_000,
+            details: Details(fields: span(trace, "00000000000000a1", parent: nil))),
         event(28, 9_600_000, .viewDidLoad, .begin, "G", id: 10),
     ]
 
@@ -209,7 +229,9 @@ import Testing
         #expect(trace.items.map(\.timestamp) == whole.items.map(\.timestamp))
         #expect(trace.items.map(\.name) == whole.items.map(\.name))
         #expect(trace.items.map(\.categories) == whole.items.map(\.categories))
-        #expect(trace.items.map { $0.annotations.mapValues(\.stringValue) } == whole.items.map { $0.annotations.mapValues(\.stringValue) })
+        #expect(
+            trace.items.map { $0.annotations.mapValues(\.stringValue) }
+                == whole.items.map { $0.annotations.mapValues(\.stringValue) })
         #expect(trace.items.map(\.event.trackUuid) == whole.items.map(\.event.trackUuid))
     }
 
@@ -218,7 +240,9 @@ import Testing
         for index in 0..<10 {
             let ts = UInt64(index) * 1_000
             events.append(Self.event(UInt64(2 * index + 1), ts, .transition, .begin, "Nav", details: Details(text: "pop")))
-            events.append(Self.event(UInt64(2 * index + 2), ts + 500, .transition, .end, "Nav", duration: 500, details: Details(text: "pop")))
+            events.append(
+                Self.event(
+                    UInt64(2 * index + 2), ts + 500, .transition, .end, "Nav", duration: 500, details: Details(text: "pop")))
         }
         let trace = try Self.decoded(events)
         #expect(trace.problems == [])

@@ -95,7 +95,8 @@ import Testing
             #expect(result.stdout.isEmpty)
             #expect(result.stderr.contains("Several files need --in-place or --output DIR"), "\(result.stderr)")
 
-            let both = try runProcess(try LifetraceBinary.path(), ["port", first, "--in-place", "--output", directory.path("out")])
+            let both = try runProcess(
+                try LifetraceBinary.path(), ["port", first, "--in-place", "--output", directory.path("out")])
             #expect(both.status != 0)
             #expect(both.stderr.contains("--in-place and --output exclude each other"), "\(both.stderr)")
         }
@@ -117,7 +118,8 @@ import Testing
                     "\(missing): error: cannot read: No such file or directory",
                     "lifetrace port: nothing written",
                 ])
-            #expect(try String(contentsOfFile: good, encoding: .utf8) == Self.source, "a good file beside a bad one is not written")
+            #expect(
+                try String(contentsOfFile: good, encoding: .utf8) == Self.source, "a good file beside a bad one is not written")
             #expect(!FileManager.default.fileExists(atPath: good + ".partial"))
         }
     }

@@ -47,15 +47,17 @@ import Testing
                     members: "func changed(field: UITextField) {}"))
     }
 
-    @Test("the sender passed for each parameter type", arguments: [
-        ("UIButton", "action.sender as! UIButton"),
-        ("UIButton?", "action.sender as? UIButton"),
-        ("UIButton!", "action.sender as? UIButton"),
-        ("Any", "action.sender as Any"),
-        ("Any?", "action.sender"),
-        ("AnyObject", "action.sender!"),
-        ("AnyObject?", "action.sender"),
-    ])
+    @Test(
+        "the sender passed for each parameter type",
+        arguments: [
+            ("UIButton", "action.sender as! UIButton"),
+            ("UIButton?", "action.sender as? UIButton"),
+            ("UIButton!", "action.sender as? UIButton"),
+            ("Any", "action.sender as Any"),
+            ("Any?", "action.sender"),
+            ("AnyObject", "action.sender!"),
+            ("AnyObject?", "action.sender"),
+        ])
     func senderValue(type: String, value: String) throws {
         let result = try port(
             controller(
@@ -73,7 +75,8 @@ import Testing
         #expect(
             result.source
                 == controller(
-                    "button.addAction(UIAction { [unowned self] action in self.tapped(action.sender as Any) }, for: .touchUpInside)"))
+                    "button.addAction(UIAction { [unowned self] action in self.tapped(action.sender as Any) }, for: .touchUpInside)"
+                ))
         #expect(
             result.warnings.map(\.description) == [
                 "3:40: warning: tapped(_:) is not declared in this file: passing `action.sender as Any`; "
@@ -89,11 +92,11 @@ import Testing
                 button.addTarget(self.model, action: #selector(Model.reset), for: .touchUpInside)
                 """,
                 members: "")
-                + """
-                final class ViewModel { func update(_ slider: UISlider) {} }
-                final class Model { func reset() {} }
+                    + """
+                    final class ViewModel { func update(_ slider: UISlider) {} }
+                    final class Model { func reset() {} }
 
-                """)
+                    """)
         #expect(
             result.source
                 == controller(
@@ -101,11 +104,11 @@ import Testing
                     slider.addAction(UIAction { [weak viewModel] action in viewModel?.update(action.sender as! UISlider) }, for: .valueChanged)
                     button.addAction(UIAction { [weak model = self.model] _ in model?.reset() }, for: .touchUpInside)
                     """)
-                + """
-                final class ViewModel { func update(_ slider: UISlider) {} }
-                final class Model { func reset() {} }
+                    + """
+                    final class ViewModel { func update(_ slider: UISlider) {} }
+                    final class Model { func reset() {} }
 
-                """)
+                    """)
     }
 
     @Test func layoutAndCommentsAreKept() throws {

@@ -26,12 +26,14 @@ import Testing
         #expect(reports(result) == ["3:5: removed @objc"])
     }
 
-    @Test("the first syntax error, with its place", arguments: [
-        ("class A {\n    func f( {\n}\n", "Test.swift:2:12: error: expected ')' to end function parameter clause"),
-        ("let x = (1 +\n", "Test.swift:1:13: error: expected expression"),
-        ("class A {\n    func f() {}\n", "Test.swift:2:16: error: expected '}' to end class"),
-        ("let a = 1 @@ 2\n", "Test.swift:1:11: error: unexpected code '@@ 2'"),
-    ])
+    @Test(
+        "the first syntax error, with its place",
+        arguments: [
+            ("class A {\n    func f( {\n}\n", "Test.swift:2:12: error: expected ')' to end function parameter clause"),
+            ("let x = (1 +\n", "Test.swift:1:13: error: expected expression"),
+            ("class A {\n    func f() {}\n", "Test.swift:2:16: error: expected '}' to end class"),
+            ("let a = 1 @@ 2\n", "Test.swift:1:11: error: unexpected code '@@ 2'"),
+        ])
     func syntaxErrors(source: String, error: String) {
         #expect(Self.errorDescription(source) == error)
     }

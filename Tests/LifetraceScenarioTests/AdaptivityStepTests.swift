@@ -9,7 +9,10 @@ struct AdaptivityStepTests {
     static let steps: [(String, Step.Action)] = [
         ("appearance dark", .appearance(dark: true)),
         ("appearance light", .appearance(dark: false)),
-        ("register-traits A verticalSizeClass userInterfaceStyle", .registerTraits("A", [.verticalSizeClass, .userInterfaceStyle])),
+        (
+            "register-traits A verticalSizeClass userInterfaceStyle",
+            .registerTraits("A", [.verticalSizeClass, .userInterfaceStyle])
+        ),
         ("swipe-dismiss finish", .swipeDismiss(finishes: true)),
         ("swipe-dismiss cancel", .swipeDismiss(finishes: false)),
         ("modal-in-presentation Sheet on", .modalInPresentation("Sheet", true)),
@@ -27,8 +30,12 @@ struct AdaptivityStepTests {
         .init("appearance dim", 12, "expected \"dark\" or \"light\", got \"dim\""),
         .init("register-traits", 1, "register-traits needs a controller name"),
         .init("register-traits A", 1, "register-traits needs at least one trait"),
-        .init("register-traits A size", 19, "expected a trait (horizontalSizeClass, verticalSizeClass, userInterfaceStyle), got \"size\""),
-        .init("register-traits A verticalSizeClass verticalSizeClass", 37, "verticalSizeClass is already named in this registration"),
+        .init(
+            "register-traits A size", 19,
+            "expected a trait (horizontalSizeClass, verticalSizeClass, userInterfaceStyle), got \"size\""),
+        .init(
+            "register-traits A verticalSizeClass verticalSizeClass", 37, "verticalSizeClass is already named in this registration"
+        ),
         .init("swipe-dismiss", 1, "swipe-dismiss needs \"finish\" or \"cancel\""),
         .init("swipe-dismiss up", 15, "expected \"finish\" or \"cancel\", got \"up\""),
         .init("swipe-dismiss finish animated=false", 22, "unexpected \"animated=false\": swipe-dismiss takes no options"),
@@ -44,11 +51,15 @@ struct AdaptivityStepTests {
 
     static let misuse: [LocatedMisuse] = [
         LocatedMisuse(scenario: "swipe-dismiss finish\n", line: 1, column: 1, message: "nothing is on screen"),
-        LocatedMisuse(scenario: "launch A\nswipe-dismiss finish\n", line: 2, column: 1, message: "nothing is presented; present a sheet first"),
-        LocatedMisuse(scenario: "launch A\npresent B\nswipe-dismiss cancel\n", line: 3, column: 1,
-                      message: "B is presented fullScreen; only a pageSheet or formSheet can be swiped down"),
-        LocatedMisuse(scenario: "launch A\nstart present B style=pageSheet\nswipe-dismiss finish\n", line: 3, column: 1,
-                      message: "B is still being presented or dismissed"),
+        LocatedMisuse(
+            scenario: "launch A\nswipe-dismiss finish\n", line: 2, column: 1,
+            message: "nothing is presented; present a sheet first"),
+        LocatedMisuse(
+            scenario: "launch A\npresent B\nswipe-dismiss cancel\n", line: 3, column: 1,
+            message: "B is presented fullScreen; only a pageSheet or formSheet can be swiped down"),
+        LocatedMisuse(
+            scenario: "launch A\nstart present B style=pageSheet\nswipe-dismiss finish\n", line: 3, column: 1,
+            message: "B is still being presented or dismissed"),
     ]
 
     @Test("a swipe on something that is not a settled sheet is an error at its line", arguments: misuse)
@@ -60,7 +71,8 @@ struct AdaptivityStepTests {
     @Test("a refused swipe leaves the sheet presented; a finished one dismisses it; a cancelled one keeps it")
     @MainActor
     func swipeOutcomes() throws {
-        let (runner, error, _) = recordedScenarioRun("""
+        let (runner, error, _) = recordedScenarioRun(
+            """
             launch Home
             present Sheet style=pageSheet
             should-dismiss Sheet no
@@ -72,7 +84,8 @@ struct AdaptivityStepTests {
         let (cancelled, _, _) = recordedScenarioRun("launch Home\npresent Sheet style=formSheet\nswipe-dismiss cancel\n")
         #expect(cancelled.existingController(named: "Sheet")?.appearanceState == .appeared)
         #expect(cancelled.existingController(named: "Sheet")?.isBeingDismissed == false)
-        let (finished, _, _) = recordedScenarioRun("launch Home\npresent Sheet style=pageSheet\nswipe-dismiss finish\npresent Other\n")
+        let (finished, _, _) = recordedScenarioRun(
+            "launch Home\npresent Sheet style=pageSheet\nswipe-dismiss finish\npresent Other\n")
         #expect(finished.existingController(named: "Home")?.presentedViewController?.name == "Other")
         #expect(finished.existingController(named: "Sheet")?.appearanceState == .disappeared)
     }

@@ -72,7 +72,8 @@ struct AutoLayoutScenarioTests {
     /// step that leaves them unrelated fails naming the constraint, not addresses.
     @Test("a constraint between a child's view and its parent's, declared before launch, activates")
     func constraintAcrossChildBeforeLaunch() throws {
-        let text = "child B in A\nview V in B intrinsic=10x10\nconstrain c V.top == A.top + 10\nconstrain l V.leading == A.leading + 4\nlaunch A\n"
+        let text =
+            "child B in A\nview V in B intrinsic=10x10\nconstrain c V.top == A.top + 10\nconstrain l V.leading == A.leading + 4\nlaunch A\n"
         let (runner, error, _) = recordedScenarioRun(text)
         #expect(error == nil, "\(String(describing: error))")
         let a = try #require(runner.existingController(named: "A"))
@@ -114,7 +115,8 @@ struct AutoLayoutScenarioTests {
         let (runner, error, _) = recordedScenarioRun(text)
         #expect(error == nil, "\(String(describing: error))")
         let row = try #require(runner.existingController(named: "Home")?.view.subviews.first { $0.identifier == "Row" })
-        let frames = Dictionary(uniqueKeysWithValues: row.subviews.compactMap { view in view.identifier.map { ($0, view.frame) } })
+        let frames = Dictionary(
+            uniqueKeysWithValues: row.subviews.compactMap { view in view.identifier.map { ($0, view.frame) } })
         #expect(frames["Right"]?.origin.x == 88 && frames["Extra"]?.origin.x == 166, "\(frames)")
     }
 

@@ -8,11 +8,16 @@ import Testing
 struct ContainerStepTests {
     static let steps: [(String, Step.Action)] = [
         ("alert Confirm", .container(.declareAlert(name: "Confirm", actions: [], style: .alert))),
-        ("alert Confirm OK Cancel:cancel Delete:destructive Keep:default style=actionSheet",
-         .container(.declareAlert(name: "Confirm", actions: [
-            .init(title: "OK", style: .default), .init(title: "Cancel", style: .cancel),
-            .init(title: "Delete", style: .destructive), .init(title: "Keep", style: .default),
-         ], style: .actionSheet))),
+        (
+            "alert Confirm OK Cancel:cancel Delete:destructive Keep:default style=actionSheet",
+            .container(
+                .declareAlert(
+                    name: "Confirm",
+                    actions: [
+                        .init(title: "OK", style: .default), .init(title: "Cancel", style: .cancel),
+                        .init(title: "Delete", style: .destructive), .init(title: "Keep", style: .default),
+                    ], style: .actionSheet))
+        ),
         ("select-action Confirm OK", .container(.selectAction(alert: "Confirm", action: "OK"))),
         ("action-enabled Confirm OK off", .container(.actionEnabled(alert: "Confirm", action: "OK", enabled: false))),
         ("page Pages One Two", .container(.declarePages(name: "Pages", pages: ["One", "Two"], style: .scroll))),
@@ -20,15 +25,25 @@ struct ContainerStepTests {
         ("page-forward Pages", .container(.turnPage(name: "Pages", direction: .forward, animated: true))),
         ("page-back Pages animated=false", .container(.turnPage(name: "Pages", direction: .reverse, animated: false))),
         ("page-swipe Pages reverse cancel", .container(.swipePage(name: "Pages", direction: .reverse, finishes: false))),
-        ("split Split primary=List secondary=Detail",
-         .container(.declareSplit(name: "Split", columns: [.primary: "List", .secondary: "Detail"], style: .doubleColumn))),
-        ("split Split primary=L supplementary=I secondary=D compact=C style=tripleColumn",
-         .container(.declareSplit(name: "Split", columns: [.primary: "L", .supplementary: "I", .secondary: "D", .compact: "C"], style: .tripleColumn))),
+        (
+            "split Split primary=List secondary=Detail",
+            .container(.declareSplit(name: "Split", columns: [.primary: "List", .secondary: "Detail"], style: .doubleColumn))
+        ),
+        (
+            "split Split primary=L supplementary=I secondary=D compact=C style=tripleColumn",
+            .container(
+                .declareSplit(
+                    name: "Split", columns: [.primary: "L", .supplementary: "I", .secondary: "D", .compact: "C"],
+                    style: .tripleColumn))
+        ),
         ("split-show Split primary", .container(.showColumn(split: "Split", column: .primary))),
         ("split-set Split secondary Other", .container(.setColumn(split: "Split", column: .secondary, controller: "Other"))),
         ("split-top Split primary", .container(.collapseTop(split: "Split", column: .primary))),
         ("search Search in List", .container(.declareSearch(name: "Search", controller: "List", results: nil))),
-        ("search Search in List results=Results", .container(.declareSearch(name: "Search", controller: "List", results: "Results"))),
+        (
+            "search Search in List results=Results",
+            .container(.declareSearch(name: "Search", controller: "List", results: "Results"))
+        ),
         ("search-activate Search", .container(.activateSearch(name: "Search", active: true))),
         ("search-deactivate Search", .container(.activateSearch(name: "Search", active: false))),
         ("search-text Search swift", .container(.searchText(name: "Search", text: "swift"))),
@@ -43,9 +58,10 @@ struct ContainerStepTests {
     @Test("split-top proposed and search-text without text")
     func defaults() throws {
         let scenario = try ScenarioParser.parse("split-top S proposed\nsearch-text Search\n", source: "t.scenario")
-        #expect(scenario.steps.map(\.action) == [
-            .container(.collapseTop(split: "S", column: nil)), .container(.searchText(name: "Search", text: "")),
-        ])
+        #expect(
+            scenario.steps.map(\.action) == [
+                .container(.collapseTop(split: "S", column: nil)), .container(.searchText(name: "Search", text: "")),
+            ])
     }
 
     static let errors: [TransitionStepParserTests.ErrorCase] = [
@@ -74,8 +90,11 @@ struct ContainerStepTests {
         .init("split S primary=S secondary=D", 9, "S cannot be its own primary column"),
         .init("split S primary=P secondary=D supplementary=I", 31, "a supplementary column needs style=tripleColumn"),
         .init("split S primary=P secondary=D style=tripleColumn", 1, "style=tripleColumn needs supplementary=NAME"),
-        .init("split S primary=P secondary=D compact=C style=classic", 31, "a classic split view controller has no compact column"),
-        .init("split S primary=P secondary=D style=quad", 31, "expected style=doubleColumn|tripleColumn|classic, got \"style=quad\""),
+        .init(
+            "split S primary=P secondary=D compact=C style=classic", 31, "a classic split view controller has no compact column"),
+        .init(
+            "split S primary=P secondary=D style=quad", 31, "expected style=doubleColumn|tripleColumn|classic, got \"style=quad\""
+        ),
         .init("split S primary=3 secondary=D", 9, "expected primary=NAME (an identifier), got \"primary=3\""),
         .init("split S X primary=P secondary=D", 9, "unexpected \"X\" after \"split S\""),
         .init("split S primary=P secondary=D detail=E", 31, "unknown option \"detail=E\" for split"),
@@ -100,25 +119,44 @@ struct ContainerStepTests {
 
     static let misuse: [LocatedMisuse] = [
         LocatedMisuse(scenario: "launch A\nselect-action B OK\n", line: 2, column: 15, message: "B is not an alert"),
-        LocatedMisuse(scenario: "launch A\nalert B OK\nselect-action B Nope\n", line: 3, column: 17, message: "B has no action titled Nope"),
-        LocatedMisuse(scenario: "launch A\nalert B OK\nselect-action B OK\n", line: 3, column: 15, message: "B is not presented; present it first"),
-        LocatedMisuse(scenario: "launch A\nalert B OK\nstart present B\nselect-action B OK\n", line: 4, column: 1, message: "is being presented"),
-        LocatedMisuse(scenario: "launch A\nalert B OK\npresent B style=pageSheet\n", line: 3, column: 11,
-                      message: "B presents itself over its presenter; style=pageSheet does not apply to it"),
+        LocatedMisuse(
+            scenario: "launch A\nalert B OK\nselect-action B Nope\n", line: 3, column: 17, message: "B has no action titled Nope"),
+        LocatedMisuse(
+            scenario: "launch A\nalert B OK\nselect-action B OK\n", line: 3, column: 15,
+            message: "B is not presented; present it first"),
+        LocatedMisuse(
+            scenario: "launch A\nalert B OK\nstart present B\nselect-action B OK\n", line: 4, column: 1,
+            message: "is being presented"),
+        LocatedMisuse(
+            scenario: "launch A\nalert B OK\npresent B style=pageSheet\n", line: 3, column: 11,
+            message: "B presents itself over its presenter; style=pageSheet does not apply to it"),
         LocatedMisuse(scenario: "alert B OK\nalert B Cancel\n", line: 2, column: 7, message: "B is already declared"),
-        LocatedMisuse(scenario: "page P One Two\nlaunch P\npage-back P\n", line: 3, column: 11, message: "P shows One, which has no page before it"),
-        LocatedMisuse(scenario: "page P One Two\nlaunch P\npage-swipe P reverse finish\n", line: 3, column: 12,
-                      message: "P shows One, which has no page before it: the swipe bounces"),
-        LocatedMisuse(scenario: "page P One Two\npage-swipe P forward finish\n", line: 2, column: 12, message: "is not on screen"),
+        LocatedMisuse(
+            scenario: "page P One Two\nlaunch P\npage-back P\n", line: 3, column: 11,
+            message: "P shows One, which has no page before it"),
+        LocatedMisuse(
+            scenario: "page P One Two\nlaunch P\npage-swipe P reverse finish\n", line: 3, column: 12,
+            message: "P shows One, which has no page before it: the swipe bounces"),
+        LocatedMisuse(
+            scenario: "page P One Two\npage-swipe P forward finish\n", line: 2, column: 12, message: "is not on screen"),
         LocatedMisuse(scenario: "nav N One\npage P One\n", line: 2, column: 8, message: "One already belongs to N"),
         LocatedMisuse(scenario: "launch A\npage-forward A\n", line: 2, column: 14, message: "A is not a page view controller"),
-        LocatedMisuse(scenario: "nav N L\nsplit S primary=L secondary=D\n", line: 2, column: 9, message: "L already belongs to N"),
-        LocatedMisuse(scenario: "split S primary=L secondary=D\nlaunch L\n", line: 2, column: 8, message: "should have parent view controller:(null)"),
-        LocatedMisuse(scenario: "split S primary=L secondary=D\nlaunch S\nsplit-set S secondary L\n", line: 3, column: 23,
-                      message: "L is already the primary column of S"),
-        LocatedMisuse(scenario: "launch A\nsplit-show A primary\n", line: 2, column: 12, message: "A is not a split view controller"),
-        LocatedMisuse(scenario: "nav N L\nsearch S in L results=R\nsearch-text S abc\n", line: 3, column: 13, message: "S is not active; activate it first"),
-        LocatedMisuse(scenario: "nav N L\nsearch S in L\nsearch-activate S\n", line: 3, column: 17, message: "L, whose navigation item holds it, is not on screen"),
+        LocatedMisuse(
+            scenario: "nav N L\nsplit S primary=L secondary=D\n", line: 2, column: 9, message: "L already belongs to N"),
+        LocatedMisuse(
+            scenario: "split S primary=L secondary=D\nlaunch L\n", line: 2, column: 8,
+            message: "should have parent view controller:(null)"),
+        LocatedMisuse(
+            scenario: "split S primary=L secondary=D\nlaunch S\nsplit-set S secondary L\n", line: 3, column: 23,
+            message: "L is already the primary column of S"),
+        LocatedMisuse(
+            scenario: "launch A\nsplit-show A primary\n", line: 2, column: 12, message: "A is not a split view controller"),
+        LocatedMisuse(
+            scenario: "nav N L\nsearch S in L results=R\nsearch-text S abc\n", line: 3, column: 13,
+            message: "S is not active; activate it first"),
+        LocatedMisuse(
+            scenario: "nav N L\nsearch S in L\nsearch-activate S\n", line: 3, column: 17,
+            message: "L, whose navigation item holds it, is not on screen"),
         LocatedMisuse(scenario: "nav N R\nsearch S in L results=R\n", line: 2, column: 15, message: "R already belongs to N"),
         LocatedMisuse(scenario: "launch A\nsearch-activate A\n", line: 2, column: 17, message: "A is not a search controller"),
     ]
@@ -129,7 +167,8 @@ struct ContainerStepTests {
         try example.expectLocated(source: "containers.scenario")
     }
 
-    @Test("the runner's outcomes: an alert dismissed by its action, pages turned, a split collapsed and expanded, a search active")
+    @Test(
+        "the runner's outcomes: an alert dismissed by its action, pages turned, a split collapsed and expanded, a search active")
     @MainActor
     func outcomes() throws {
         let (alertRun, alertError, alertEvents) = recordedScenarioRun("launch Home\nalert B OK\npresent B\nselect-action B OK\n")
@@ -137,17 +176,20 @@ struct ContainerStepTests {
         #expect(alertRun.existingController(named: "Home")?.presentedViewController == nil)
         #expect(alertEvents.contains { $0.hook == .alertActionHandler && $0.details.text == "OK" })
 
-        let (pageRun, pageError, _) = recordedScenarioRun("page P One Two Three\nlaunch P\npage-swipe P forward finish\npage-forward P\n")
+        let (pageRun, pageError, _) = recordedScenarioRun(
+            "page P One Two Three\nlaunch P\npage-swipe P forward finish\npage-forward P\n")
         #expect(pageError == nil)
         let pages = try #require(pageRun.existingController(named: "P") as? PageViewController)
         #expect(pages.viewControllers?.map(\.name) == ["Three"])
 
-        let (splitRun, splitError, _) = recordedScenarioRun("split S primary=L secondary=D\nresize 1024x768\nlaunch S\nresize 390x844\n")
+        let (splitRun, splitError, _) = recordedScenarioRun(
+            "split S primary=L secondary=D\nresize 1024x768\nlaunch S\nresize 390x844\n")
         #expect(splitError == nil)
         let split = try #require(splitRun.existingController(named: "S") as? SplitViewController)
         #expect(split.isCollapsed && split.viewControllers.map(\.name) == ["LNav"])
 
-        let (searchRun, searchError, _) = recordedScenarioRun("nav N L\nsearch S in L results=R\nlaunch N\nsearch-activate S\nsearch-text S hi\npush Next\n")
+        let (searchRun, searchError, _) = recordedScenarioRun(
+            "nav N L\nsearch S in L results=R\nlaunch N\nsearch-activate S\nsearch-text S hi\npush Next\n")
         #expect(searchError != nil, "a push while the search is presented over the navigation controller's context")
         let search = try #require(searchRun.existingController(named: "S") as? SearchController)
         #expect(search.isActive && search.searchBar.text == "hi")

@@ -16,11 +16,12 @@ struct TraceBuilder {
         let details = Details(
             target: target.map { Subject(name: $0, id: UInt(bitPattern: $0.hashValue)) },
             index: index, text: text)
-        events.append(Event(
-            seq: UInt64(events.count + 1), timestamp: UInt64(events.count) * 1_000,
-            hook: Hook(hook), phase: phase,
-            subject: Subject(name: controller, id: UInt(bitPattern: controller.hashValue)),
-            details: details, duration: phase == .end ? 500 : nil))
+        events.append(
+            Event(
+                seq: UInt64(events.count + 1), timestamp: UInt64(events.count) * 1_000,
+                hook: Hook(hook), phase: phase,
+                subject: Subject(name: controller, id: UInt(bitPattern: controller.hashValue)),
+                details: details, duration: phase == .end ? 500 : nil))
     }
 
     /// A `scenario.step` interval (begin and end), as the runner emits before each step.
@@ -86,9 +87,11 @@ struct GoldenComparisonTests {
     @Test("a matching trace passes: end records, earlier steps, other events and controllers are ignored")
     func passes() throws {
         let golden = try GoldenTrace(parsing: Self.back, source: "back.golden")
-        let result = GoldenComparison.compare(golden, events: Self.backTrace(afterPop: [
-            "Second viewWillDisappear", "First viewWillAppear", "Second viewDidDisappear", "First viewDidAppear",
-        ]))
+        let result = GoldenComparison.compare(
+            golden,
+            events: Self.backTrace(afterPop: [
+                "Second viewWillDisappear", "First viewWillAppear", "Second viewDidDisappear", "First viewDidAppear",
+            ]))
         #expect(result.passed)
         #expect(result.report.isEmpty)
         #expect(result.firstDifference == nil)
@@ -99,14 +102,17 @@ struct GoldenComparisonTests {
     @Test("a differing trace fails and the report names the first difference")
     func fails() throws {
         let golden = try GoldenTrace(parsing: Self.back, source: "back.golden")
-        let result = GoldenComparison.compare(golden, events: Self.backTrace(afterPop: [
-            "Second viewWillDisappear", "First viewWillAppear", "First viewDidAppear", "Second viewDidDisappear",
-        ]))
+        let result = GoldenComparison.compare(
+            golden,
+            events: Self.backTrace(afterPop: [
+                "Second viewWillDisappear", "First viewWillAppear", "First viewDidAppear", "Second viewDidDisappear",
+            ]))
         #expect(!result.passed)
         #expect(result.firstDifference == 2)
-        #expect(result.actual == [
-            "Second viewWillDisappear", "First viewWillAppear", "First viewDidAppear", "Second viewDidDisappear",
-        ])
+        #expect(
+            result.actual == [
+                "Second viewWillDisappear", "First viewWillAppear", "First viewDidAppear", "Second viewDidDisappear",
+            ])
         let report = result.report
         #expect(report.contains("back.golden: the trace differs from the expected events (match: exact, from: \"pop\")"))
         #expect(report.contains("first difference at line 3 of the expected section (back.golden:11):"))
@@ -121,9 +127,11 @@ struct GoldenComparisonTests {
     @Test("a missing record at the end is reported as missing")
     func missingAtEnd() throws {
         let golden = try GoldenTrace(parsing: Self.back, source: "back.golden")
-        let result = GoldenComparison.compare(golden, events: Self.backTrace(afterPop: [
-            "Second viewWillDisappear", "First viewWillAppear", "Second viewDidDisappear",
-        ]))
+        let result = GoldenComparison.compare(
+            golden,
+            events: Self.backTrace(afterPop: [
+                "Second viewWillDisappear", "First viewWillAppear", "Second viewDidDisappear",
+            ]))
         #expect(!result.passed)
         #expect(result.firstDifference == 3)
         #expect(result.report.contains("  expected: \"First viewDidAppear\""))
@@ -135,7 +143,8 @@ struct GoldenComparisonTests {
     func longTraceOneMissing() throws {
         let names = (0..<5_000).flatMap { ["C\($0) viewWillAppear", "C\($0) viewDidAppear"] }
         let golden = try GoldenTrace(
-            parsing: "# compare: viewWillAppear viewDidAppear\n# from: launch Nav\nlaunch Nav\n---\n" + names.joined(separator: "\n") + "\n",
+            parsing: "# compare: viewWillAppear viewDidAppear\n# from: launch Nav\nlaunch Nav\n---\n"
+                + names.joined(separator: "\n") + "\n",
             source: "long.golden")
         var trace = TraceBuilder()
         trace.step("launch Nav")
@@ -150,10 +159,12 @@ struct GoldenComparisonTests {
     @Test("an extra record fails in exact mode")
     func extraRecord() throws {
         let golden = try GoldenTrace(parsing: Self.back, source: "back.golden")
-        let result = GoldenComparison.compare(golden, events: Self.backTrace(afterPop: [
-            "Second viewWillDisappear", "First viewWillAppear", "Second viewDidDisappear", "First viewDidAppear",
-            "First viewWillLayoutSubviews",
-        ]))
+        let result = GoldenComparison.compare(
+            golden,
+            events: Self.backTrace(afterPop: [
+                "Second viewWillDisappear", "First viewWillAppear", "Second viewDidDisappear", "First viewDidAppear",
+                "First viewWillLayoutSubviews",
+            ]))
         #expect(!result.passed)
         #expect(result.firstDifference == 4)
         #expect(result.report.contains("  expected: nothing more (the expected section has 4 lines)"))
@@ -162,18 +173,19 @@ struct GoldenComparisonTests {
 
     @Test("comparison starts after the first record of the from: step")
     func fromStep() throws {
-        let golden = try GoldenTrace(parsing: """
-            # compare: viewWillAppear
-            # from: push B
-            launch A
-            push B
-            pop
-            push B
-            ---
-            B viewWillAppear
-            A viewWillAppear
-            B viewWillAppear
-            """, source: "t.golden")
+        let golden = try GoldenTrace(
+            parsing: """
+                # compare: viewWillAppear
+                # from: push B
+                launch A
+                push B
+                pop
+                push B
+                ---
+                B viewWillAppear
+                A viewWillAppear
+                B viewWillAppear
+                """, source: "t.golden")
         var trace = TraceBuilder()
         trace.step("launch A")
         trace.hook("A", "viewWillAppear")  // before from: ignored
@@ -184,9 +196,10 @@ struct GoldenComparisonTests {
         trace.step("push B")
         trace.hook("B", "viewWillAppear")
         #expect(GoldenComparison.compare(golden, events: trace.events).passed)
-        #expect(GoldenComparison.keptLines(golden, events: trace.events) == [
-            "B viewWillAppear", "A viewWillAppear", "B viewWillAppear",
-        ])
+        #expect(
+            GoldenComparison.keptLines(golden, events: trace.events) == [
+                "B viewWillAppear", "A viewWillAppear", "B viewWillAppear",
+            ])
     }
 
     @Test("a trace without the from: step fails with a clear report")
@@ -199,21 +212,23 @@ struct GoldenComparisonTests {
         #expect(!result.passed)
         #expect(result.actual.isEmpty)
         #expect(GoldenComparison.keptLines(golden, events: trace.events) == nil)
-        #expect(result.report == "back.golden: the trace has no scenario.step record whose text is \"pop\" "
-            + "(the from: step); steps recorded: \"nav Nav First\", \"launch Nav\"")
+        #expect(
+            result.report == "back.golden: the trace has no scenario.step record whose text is \"pop\" "
+                + "(the from: step); steps recorded: \"nav Nav First\", \"launch Nav\"")
     }
 
     @Test("end records are dropped, instants are kept")
     func endRecordsDropped() throws {
-        let golden = try GoldenTrace(parsing: """
-            # compare: viewDidLoad willShowViewController
-            # from: launch Nav
-            nav Nav A
-            launch Nav
-            ---
-            A viewDidLoad
-            Nav willShowViewController A
-            """, source: "t.golden")
+        let golden = try GoldenTrace(
+            parsing: """
+                # compare: viewDidLoad willShowViewController
+                # from: launch Nav
+                nav Nav A
+                launch Nav
+                ---
+                A viewDidLoad
+                Nav willShowViewController A
+                """, source: "t.golden")
         var trace = TraceBuilder()
         trace.step("nav Nav A")
         trace.step("launch Nav")
@@ -322,8 +337,10 @@ struct GoldenComparisonTests {
             golden, events: Self.layoutTrace(["A viewDidLayoutSubviews", "A viewWillAppear"]))
         #expect(!missing.passed)
         #expect(missing.firstDifference == 1)
-        #expect(missing.report.contains(
-            "first difference: line 2 of the expected section (s.golden:7), \"A viewWillLayoutSubviews\", is not in the trace"))
+        #expect(
+            missing.report.contains(
+                "first difference: line 2 of the expected section (s.golden:7), \"A viewWillLayoutSubviews\", is not in the trace"
+            ))
         #expect(missing.report.contains("- 2  A viewWillLayoutSubviews"))
     }
 

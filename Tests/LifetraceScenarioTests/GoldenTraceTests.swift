@@ -65,26 +65,29 @@ struct GoldenTraceTests {
     func pushPlain() throws {
         let golden = try GoldenFixtures.load("seed004-push-plain.golden")
         #expect(golden.from == "push Second animated=false")
-        #expect(golden.compare == [
-            "loadView", "viewDidLoad", "viewWillAppear", "viewDidAppear", "viewWillDisappear",
-            "viewDidDisappear", "viewWillLayoutSubviews", "viewDidLayoutSubviews",
-        ])
+        #expect(
+            golden.compare == [
+                "loadView", "viewDidLoad", "viewWillAppear", "viewDidAppear", "viewWillDisappear",
+                "viewDidDisappear", "viewWillLayoutSubviews", "viewDidLayoutSubviews",
+            ])
         #expect(golden.controllers == nil)
         #expect(golden.comparedControllers == ["First", "Second"])
         #expect(golden.origin == "004_7081803e6b63efeb.txt, table, column \"push to next (not animated)\"")
         #expect(golden.notes == ["First is the root of a navigation controller; Second is pushed without animation."])
         #expect(golden.scenario.steps.map(\.line) == [5, 6, 7])
-        #expect(golden.scenario.steps.map(\.action) == [
-            .declareNavigation(name: "Nav", stack: ["First"]), .launch("Nav"), .push("Second", animated: false),
-        ])
+        #expect(
+            golden.scenario.steps.map(\.action) == [
+                .declareNavigation(name: "Nav", stack: ["First"]), .launch("Nav"), .push("Second", animated: false),
+            ])
         #expect(golden.fromStep?.index == 3)
         #expect(golden.separatorLine == 8)
         #expect(golden.expected.first?.line == 9)
-        #expect(golden.expectedLines == [
-            "Second loadView", "Second viewDidLoad", "First viewWillDisappear", "Second viewWillAppear",
-            "First viewDidDisappear", "Second viewDidAppear", "Second viewWillLayoutSubviews",
-            "Second viewDidLayoutSubviews",
-        ])
+        #expect(
+            golden.expectedLines == [
+                "Second loadView", "Second viewDidLoad", "First viewWillDisappear", "Second viewWillAppear",
+                "First viewDidDisappear", "Second viewDidAppear", "Second viewWillLayoutSubviews",
+                "Second viewDidLayoutSubviews",
+            ])
     }
 
     @Test("seed003: targets, multi-line notes and the navigation controller's events")
@@ -105,21 +108,22 @@ struct GoldenTraceTests {
 
     @Test("optional headers: controllers, match, and comments below the separator")
     func optionalHeaders() throws {
-        let golden = try GoldenTrace(parsing: """
-            # what it is
-            # compare: viewWillAppear viewDidAppear
-            # from: push B
-            # controllers: A B Nav
-            # match: prefix
-            nav Nav A
-            launch Nav
-            push   B   # comment
-            ---
-            # the expected lines
-            A viewWillAppear
+        let golden = try GoldenTrace(
+            parsing: """
+                # what it is
+                # compare: viewWillAppear viewDidAppear
+                # from: push B
+                # controllers: A B Nav
+                # match: prefix
+                nav Nav A
+                launch Nav
+                push   B   # comment
+                ---
+                # the expected lines
+                A viewWillAppear
 
-            B   viewDidAppear   # trailing comment
-            """, source: "test.golden")
+                B   viewDidAppear   # trailing comment
+                """, source: "test.golden")
         #expect(golden.controllers == ["A", "B", "Nav"])
         #expect(golden.comparedControllers == ["A", "B", "Nav"])
         #expect(golden.match == .prefix)
@@ -127,8 +131,9 @@ struct GoldenTraceTests {
         #expect(golden.from == "push B")
         #expect(golden.expected.map(\.text) == ["A viewWillAppear", "B viewDidAppear"])
         #expect(golden.expected.map(\.line) == [11, 13])
-        #expect(try GoldenTrace(parsing: "# compare: a\n# from: pop\n# match: set\npop\n---\nA a\n", source: "t")
-            .match == .set)
+        #expect(
+            try GoldenTrace(parsing: "# compare: a\n# from: pop\n# match: set\npop\n---\nA a\n", source: "t")
+                .match == .set)
     }
 
     @Test("an empty expected section is allowed when the controllers are named")
@@ -155,39 +160,54 @@ struct GoldenTraceTests {
     static let header = "# compare: viewWillAppear viewDidAppear\n# from: launch A\n"
 
     static let errors: [ErrorCase] = [
-        ErrorCase(header + "launch A\nA viewWillAppear\n", 4, 1,
-                  "missing the \"---\" line that separates the scenario from the expected events"),
-        ErrorCase("# from: launch A\nlaunch A\n---\nA viewWillAppear\n", 1, 1,
-                  "missing the \"# compare: EVENT ...\" header naming the events to compare"),
-        ErrorCase("# compare: viewWillAppear\nlaunch A\n---\nA viewWillAppear\n", 1, 1,
-                  "missing the \"# from: STEP\" header naming the step the comparison starts after"),
-        ErrorCase("# compare: viewWillAppear\n# from:   push  B\nlaunch A\npush C\n---\nA viewWillAppear\n", 2, 11,
-                  "from: \"push B\" is not a step of the scenario; expected one of: \"launch A\", \"push C\""),
-        ErrorCase(header + "# match: fuzzy\nlaunch A\n---\nA viewWillAppear\n", 3, 10,
-                  "expected match: exact, prefix, set, got \"fuzzy\""),
+        ErrorCase(
+            header + "launch A\nA viewWillAppear\n", 4, 1,
+            "missing the \"---\" line that separates the scenario from the expected events"),
+        ErrorCase(
+            "# from: launch A\nlaunch A\n---\nA viewWillAppear\n", 1, 1,
+            "missing the \"# compare: EVENT ...\" header naming the events to compare"),
+        ErrorCase(
+            "# compare: viewWillAppear\nlaunch A\n---\nA viewWillAppear\n", 1, 1,
+            "missing the \"# from: STEP\" header naming the step the comparison starts after"),
+        ErrorCase(
+            "# compare: viewWillAppear\n# from:   push  B\nlaunch A\npush C\n---\nA viewWillAppear\n", 2, 11,
+            "from: \"push B\" is not a step of the scenario; expected one of: \"launch A\", \"push C\""),
+        ErrorCase(
+            header + "# match: fuzzy\nlaunch A\n---\nA viewWillAppear\n", 3, 10,
+            "expected match: exact, prefix, set, got \"fuzzy\""),
         ErrorCase(header + "launch A\n---\nA\n", 5, 1, "expected \"CONTROLLER EVENT [TARGET]\", got \"A\""),
-        ErrorCase(header + "launch A\n---\nA viewWillAppear B C\n", 5, 20,
-                  "unexpected \"C\" after \"A viewWillAppear B\"; expected \"CONTROLLER EVENT [TARGET]\""),
-        ErrorCase(header + "launch A\n---\nA viewWillAppear\n  A viewDidLoad\n", 6, 5,
-                  "event \"viewDidLoad\" is not in the compare: header, so it can never match"),
-        ErrorCase(header + "launch A\n---\n1A viewWillAppear\n", 5, 1,
-                  "expected a controller name (an identifier, or NAME.view for a root view), got \"1A\""),
-        ErrorCase(header + "launch A\n---\nA viewWillAppear <B>\n", 5, 18,
-                  "expected a target controller name (an identifier), got \"<B>\""),
-        ErrorCase(header + "# controllers: B\nlaunch A\n---\nA viewWillAppear\n", 6, 1,
-                  "controller \"A\" is not in the controllers: header, so it can never match"),
-        ErrorCase(header + "# from: launch B\nlaunch A\n---\nA viewWillAppear\n", 3, 3,
-                  "duplicate \"from:\" header (first given on line 2)"),
-        ErrorCase(header + "launch A\n---\n\n", 4, 1,
-                  "the expected section is empty; to expect no events, name the controllers with "
-                    + "\"# controllers: NAME ...\""),
-        ErrorCase("# compare:\n# from: launch A\nlaunch A\n---\nA viewWillAppear\n", 1, 11,
-                  "compare: needs at least one event name"),
-        ErrorCase(header + "launch A\npsuh B\n---\nA viewWillAppear\n", 4, 1,
-                  "unknown step \"psuh\"; expected one of: nav, tabs, child, launch, push, pop, pop-to-root, "
-                    + "set-stack, interactive-pop, present, dismiss, segue, select-tab, add-child, remove-child, "
-                    + "edit, end-editing, rotate, resize, memory-warning, wait, "
-            + "start, advance, pop-to, release, defines-context, provides-context-style, transition-style, forward-appearance, begin-appearance, end-appearance, transition, view, stack, constrain, set-constant, activate, deactivate, hide, show, intrinsic, check-ambiguity, scene, instantiate, appearance, register-traits, swipe-dismiss, modal-in-presentation, should-dismiss, alert, select-action, action-enabled, page, page-forward, page-back, page-swipe, split, split-show, split-set, split-top, search, search-activate, search-deactivate, search-text, table, scroll, tap-row, reload, insert-rows, delete-rows, read, set, update-properties, app-launch, background, foreground, resign-active, become-active; did you mean \"push\"?"),
+        ErrorCase(
+            header + "launch A\n---\nA viewWillAppear B C\n", 5, 20,
+            "unexpected \"C\" after \"A viewWillAppear B\"; expected \"CONTROLLER EVENT [TARGET]\""),
+        ErrorCase(
+            header + "launch A\n---\nA viewWillAppear\n  A viewDidLoad\n", 6, 5,
+            "event \"viewDidLoad\" is not in the compare: header, so it can never match"),
+        ErrorCase(
+            header + "launch A\n---\n1A viewWillAppear\n", 5, 1,
+            "expected a controller name (an identifier, or NAME.view for a root view), got \"1A\""),
+        ErrorCase(
+            header + "launch A\n---\nA viewWillAppear <B>\n", 5, 18,
+            "expected a target controller name (an identifier), got \"<B>\""),
+        ErrorCase(
+            header + "# controllers: B\nlaunch A\n---\nA viewWillAppear\n", 6, 1,
+            "controller \"A\" is not in the controllers: header, so it can never match"),
+        ErrorCase(
+            header + "# from: launch B\nlaunch A\n---\nA viewWillAppear\n", 3, 3,
+            "duplicate \"from:\" header (first given on line 2)"),
+        ErrorCase(
+            header + "launch A\n---\n\n", 4, 1,
+            "the expected section is empty; to expect no events, name the controllers with "
+                + "\"# controllers: NAME ...\""),
+        ErrorCase(
+            "# compare:\n# from: launch A\nlaunch A\n---\nA viewWillAppear\n", 1, 11,
+            "compare: needs at least one event name"),
+        ErrorCase(
+            header + "launch A\npsuh B\n---\nA viewWillAppear\n", 4, 1,
+            "unknown step \"psuh\"; expected one of: nav, tabs, child, launch, push, pop, pop-to-root, "
+                + "set-stack, interactive-pop, present, dismiss, segue, select-tab, add-child, remove-child, "
+                + "edit, end-editing, rotate, resize, memory-warning, wait, "
+                + "start, advance, pop-to, release, defines-context, provides-context-style, transition-style, forward-appearance, begin-appearance, end-appearance, transition, view, stack, constrain, set-constant, activate, deactivate, hide, show, intrinsic, check-ambiguity, scene, instantiate, appearance, register-traits, swipe-dismiss, modal-in-presentation, should-dismiss, alert, select-action, action-enabled, page, page-forward, page-back, page-swipe, split, split-show, split-set, split-top, search, search-activate, search-deactivate, search-text, table, scroll, tap-row, reload, insert-rows, delete-rows, read, set, update-properties, app-launch, background, foreground, resign-active, become-active; did you mean \"push\"?"
+        ),
     ]
 
     @Test("malformed golden files give located errors", arguments: errors)

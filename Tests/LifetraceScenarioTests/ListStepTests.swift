@@ -8,14 +8,29 @@ import Testing
 struct ListStepTests {
     static let steps: [(String, Step.Action)] = [
         ("table Feed rows=200", .list(.declareTable(name: "Feed", rows: 200, rowHeight: nil, estimate: nil, diffable: false))),
-        ("table Feed rows=10 height=60 estimate=80", .list(.declareTable(name: "Feed", rows: 10, rowHeight: 60, estimate: 80, diffable: false))),
-        ("table Feed rows=10 source=diffable", .list(.declareTable(name: "Feed", rows: 10, rowHeight: nil, estimate: nil, diffable: true))),
+        (
+            "table Feed rows=10 height=60 estimate=80",
+            .list(.declareTable(name: "Feed", rows: 10, rowHeight: 60, estimate: 80, diffable: false))
+        ),
+        (
+            "table Feed rows=10 source=diffable",
+            .list(.declareTable(name: "Feed", rows: 10, rowHeight: nil, estimate: nil, diffable: true))
+        ),
         ("insert-rows Feed 3", .list(.changeRows(name: "Feed", at: 3, count: 1, inserting: true))),
         ("delete-rows Feed 0 count=2", .list(.changeRows(name: "Feed", at: 0, count: 2, inserting: false))),
-        ("scroll Feed to 600", .list(.scroll(name: "Feed", target: .offset(600), nanoseconds: 300_000_000, framesPerSecond: 120, curve: .decelerating))),
-        ("scroll Feed to row 40 over 1s fps=60 curve=linear",
-         .list(.scroll(name: "Feed", target: .row(40), nanoseconds: 1_000_000_000, framesPerSecond: 60, curve: .linear))),
-        ("scroll Feed to end over 500ms", .list(.scroll(name: "Feed", target: .end, nanoseconds: 500_000_000, framesPerSecond: 120, curve: .decelerating))),
+        (
+            "scroll Feed to 600",
+            .list(
+                .scroll(name: "Feed", target: .offset(600), nanoseconds: 300_000_000, framesPerSecond: 120, curve: .decelerating))
+        ),
+        (
+            "scroll Feed to row 40 over 1s fps=60 curve=linear",
+            .list(.scroll(name: "Feed", target: .row(40), nanoseconds: 1_000_000_000, framesPerSecond: 60, curve: .linear))
+        ),
+        (
+            "scroll Feed to end over 500ms",
+            .list(.scroll(name: "Feed", target: .end, nanoseconds: 500_000_000, framesPerSecond: 120, curve: .decelerating))
+        ),
         ("tap-row Feed 3", .list(.tapRow(name: "Feed", row: 3))),
         ("reload Feed", .list(.reload(name: "Feed"))),
     ]
@@ -52,12 +67,19 @@ struct ListStepTests {
 
     static let misuse: [LocatedMisuse] = [
         LocatedMisuse(scenario: "launch A\nscroll A to 100\n", line: 2, column: 8, message: "A is not a table"),
-        LocatedMisuse(scenario: "table T rows=5\nscroll T to 100\n", line: 2, column: 8, message: "is not a table (declare it with"),
+        LocatedMisuse(
+            scenario: "table T rows=5\nscroll T to 100\n", line: 2, column: 8, message: "is not a table (declare it with"),
         LocatedMisuse(scenario: "scroll T to 100\n", line: 1, column: 8, message: "T is not declared"),
-        LocatedMisuse(scenario: "table T rows=5\nlaunch T\ntap-row T 5\n", line: 3, column: 9, message: "T has 5 rows; row 5 is out of range"),
+        LocatedMisuse(
+            scenario: "table T rows=5\nlaunch T\ntap-row T 5\n", line: 3, column: 9,
+            message: "T has 5 rows; row 5 is out of range"),
         LocatedMisuse(scenario: "table T rows=5\ntable T rows=6\n", line: 2, column: 7, message: "T is already declared"),
-        LocatedMisuse(scenario: "table T rows=5\nlaunch T\ninsert-rows T 6\n", line: 3, column: 15, message: "T has 5 rows; row 6 is past the end"),
-        LocatedMisuse(scenario: "table T rows=5\nlaunch T\ndelete-rows T 4 count=2\n", line: 3, column: 15, message: "rows 4 to 5 exist only up to row 4"),
+        LocatedMisuse(
+            scenario: "table T rows=5\nlaunch T\ninsert-rows T 6\n", line: 3, column: 15,
+            message: "T has 5 rows; row 6 is past the end"),
+        LocatedMisuse(
+            scenario: "table T rows=5\nlaunch T\ndelete-rows T 4 count=2\n", line: 3, column: 15,
+            message: "rows 4 to 5 exist only up to row 4"),
     ]
 
     @Test("list misuse at run time is an error at its line and word", arguments: misuse)
@@ -80,7 +102,8 @@ struct ListStepTests {
     @MainActor
     func rowChanges(diffable: Bool) throws {
         let source = diffable ? " source=diffable" : ""
-        let (runner, error, events) = recordedScenarioRun("table T rows=30\(source)\nlaunch T\ninsert-rows T 1 count=2\ndelete-rows T 0\n")
+        let (runner, error, events) = recordedScenarioRun(
+            "table T rows=30\(source)\nlaunch T\ninsert-rows T 1 count=2\ndelete-rows T 0\n")
         #expect(error == nil, "\(String(describing: error))")
         let table = try #require(runner.existingController(named: "T")?.viewIfLoaded as? TableView)
         #expect(table.numberOfRows(inSection: 0) == 31)

@@ -18,10 +18,16 @@ struct MisuseCommandTests {
 
     static let cases: [Case] = [
         Case(scenario: "launch A\nadd-child A to A\n", position: ":2:11:", message: "cycle", lastGoodStep: "launch A"),
-        Case(scenario: "launch A\nadd-child B to A\nadd-child A to B\n", position: ":3:11:", message: "cycle", lastGoodStep: "add-child B to A"),
-        Case(scenario: "launch A\nadd-child B to A\nadd-child C to B\nadd-child A to C\n", position: ":4:11:", message: "cycle", lastGoodStep: "add-child C to B"),
+        Case(
+            scenario: "launch A\nadd-child B to A\nadd-child A to B\n", position: ":3:11:", message: "cycle",
+            lastGoodStep: "add-child B to A"),
+        Case(
+            scenario: "launch A\nadd-child B to A\nadd-child C to B\nadd-child A to C\n", position: ":4:11:", message: "cycle",
+            lastGoodStep: "add-child C to B"),
         Case(scenario: "nav N A\nlaunch N\nadd-child N to A\n", position: ":3:11:", message: "cycle", lastGoodStep: "launch N"),
-        Case(scenario: "launch A\npresent B\npresent A\nmemory-warning\ndismiss\n", position: ":3:9:", message: "active controller", lastGoodStep: "present B"),
+        Case(
+            scenario: "launch A\npresent B\npresent A\nmemory-warning\ndismiss\n", position: ":3:9:",
+            message: "active controller", lastGoodStep: "present B"),
         Case(scenario: "launch A\nnav N N\n", position: ":2:7:", message: "cannot contain itself", lastGoodStep: "launch A"),
         Case(scenario: "launch A\nnav N B B\n", position: ":2:9:", message: "more than once", lastGoodStep: "launch A"),
         Case(scenario: "launch A\ntabs T T\n", position: ":2:8:", message: "cannot contain itself", lastGoodStep: "launch A"),
@@ -51,7 +57,9 @@ struct MisuseCommandTests {
             // step's end too: nothing written before the error was lost.
             let ends = records.filter { $0.contains(#""event":"scenario.step","phase":"end""#) }
             #expect(ends.contains { $0.contains("\"text\":\"\(example.lastGoodStep)\"") }, "\(ends)")
-            #expect(ends.count == example.scenario.split(separator: "\n").firstIndex { $0.hasPrefix(example.lastGoodStep) }.map { $0 + 2 })
+            #expect(
+                ends.count
+                    == example.scenario.split(separator: "\n").firstIndex { $0.hasPrefix(example.lastGoodStep) }.map { $0 + 2 })
         }
     }
 
@@ -73,12 +81,15 @@ struct MisuseCommandTests {
     func hugeUnknownWord() throws {
         try withScratchDirectory { directory in
             let scenario = directory.path("huge.scenario")
-            try ("launch A\n" + String(repeating: "x", count: 1 << 20) + "\n").write(toFile: scenario, atomically: true, encoding: .utf8)
+            try ("launch A\n" + String(repeating: "x", count: 1 << 20) + "\n").write(
+                toFile: scenario, atomically: true, encoding: .utf8)
             let start = Date()
             let result = try runProcess(try LifetraceBinary.path(), ["run", scenario, "--sink", "none"], timeout: 60)
             #expect(Date().timeIntervalSince(start) < 10, "24 s before the suggestion was bounded")
             #expect(result.status == 1)
-            #expect(result.stderr.contains(":2:1: error: unknown step \"\(String(repeating: "x", count: 40))…\""), "\(result.stderr.prefix(300))")
+            #expect(
+                result.stderr.contains(":2:1: error: unknown step \"\(String(repeating: "x", count: 40))…\""),
+                "\(result.stderr.prefix(300))")
             #expect(result.stderr.utf8.count < 2_000)
             #expect(!result.stderr.contains("did you mean"))
         }

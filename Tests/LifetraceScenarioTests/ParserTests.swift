@@ -43,8 +43,10 @@ struct ParserTests {
         ("present Second style=pageSheet", .present("Second", style: .pageSheet, animated: true)),
         ("present Second animated=false", .present("Second", style: .fullScreen, animated: false)),
         ("present Second style=formSheet animated=false", .present("Second", style: .formSheet, animated: false)),
-        ("present Second animated=false style=overCurrentContext",
-         .present("Second", style: .overCurrentContext, animated: false)),
+        (
+            "present Second animated=false style=overCurrentContext",
+            .present("Second", style: .overCurrentContext, animated: false)
+        ),
         ("present S style=overFullScreen", .present("S", style: .overFullScreen, animated: true)),
         ("present S style=currentContext", .present("S", style: .currentContext, animated: true)),
         ("present S style=fullScreen", .present("S", style: .fullScreen, animated: true)),
@@ -71,22 +73,51 @@ struct ParserTests {
         ("wait 10ns", .wait(nanoseconds: 10)),
         ("wait 0ms", .wait(nanoseconds: 0)),
         ("view Title in Home", .layout(.declareView(name: "Title", parent: "Home", intrinsicSize: nil, frame: nil))),
-        ("view Title in Home intrinsic=120x20 frame=0,-4,100x40", .layout(.declareView(
-            name: "Title", parent: "Home", intrinsicSize: Size(width: 120, height: 20),
-            frame: Rect(x: 0, y: -4, width: 100, height: 40)))),
-        ("stack Row in Home", .layout(.declareStack(
-            name: "Row", parent: "Home", axis: .horizontal, spacing: 0, alignment: .fill, distribution: .fill))),
-        ("stack Row in Home axis=vertical spacing=8 alignment=center distribution=equalSpacing", .layout(.declareStack(
-            name: "Row", parent: "Home", axis: .vertical, spacing: 8, alignment: .center, distribution: .equalSpacing))),
-        ("constrain top Title.top == Home.safeArea.top + 16", .layout(.constrain(ConstraintSpecification(
-            id: "top", first: .init(item: "Title", guide: nil, attribute: .top), relation: .equal,
-            second: .init(item: "Home", guide: .safeArea, attribute: .top), multiplier: 1, constant: 16, priority: 1000)))),
-        ("constrain w Title.width <= Home.margins.width * 0.5 - 4 priority=750", .layout(.constrain(ConstraintSpecification(
-            id: "w", first: .init(item: "Title", guide: nil, attribute: .width), relation: .lessThanOrEqual,
-            second: .init(item: "Home", guide: .margins, attribute: .width), multiplier: 0.5, constant: -4, priority: 750)))),
-        ("constrain h Title.height >= 44", .layout(.constrain(ConstraintSpecification(
-            id: "h", first: .init(item: "Title", guide: nil, attribute: .height), relation: .greaterThanOrEqual,
-            second: nil, multiplier: 0, constant: 44, priority: 1000)))),
+        (
+            "view Title in Home intrinsic=120x20 frame=0,-4,100x40",
+            .layout(
+                .declareView(
+                    name: "Title", parent: "Home", intrinsicSize: Size(width: 120, height: 20),
+                    frame: Rect(x: 0, y: -4, width: 100, height: 40)))
+        ),
+        (
+            "stack Row in Home",
+            .layout(
+                .declareStack(
+                    name: "Row", parent: "Home", axis: .horizontal, spacing: 0, alignment: .fill, distribution: .fill))
+        ),
+        (
+            "stack Row in Home axis=vertical spacing=8 alignment=center distribution=equalSpacing",
+            .layout(
+                .declareStack(
+                    name: "Row", parent: "Home", axis: .vertical, spacing: 8, alignment: .center, distribution: .equalSpacing))
+        ),
+        (
+            "constrain top Title.top == Home.safeArea.top + 16",
+            .layout(
+                .constrain(
+                    ConstraintSpecification(
+                        id: "top", first: .init(item: "Title", guide: nil, attribute: .top), relation: .equal,
+                        second: .init(item: "Home", guide: .safeArea, attribute: .top), multiplier: 1, constant: 16,
+                        priority: 1000)))
+        ),
+        (
+            "constrain w Title.width <= Home.margins.width * 0.5 - 4 priority=750",
+            .layout(
+                .constrain(
+                    ConstraintSpecification(
+                        id: "w", first: .init(item: "Title", guide: nil, attribute: .width), relation: .lessThanOrEqual,
+                        second: .init(item: "Home", guide: .margins, attribute: .width), multiplier: 0.5, constant: -4,
+                        priority: 750)))
+        ),
+        (
+            "constrain h Title.height >= 44",
+            .layout(
+                .constrain(
+                    ConstraintSpecification(
+                        id: "h", first: .init(item: "Title", guide: nil, attribute: .height), relation: .greaterThanOrEqual,
+                        second: nil, multiplier: 0, constant: 44, priority: 1000)))
+        ),
         ("set-constant top -8.5", .layout(.setConstant(id: "top", constant: -8.5))),
         ("activate top", .layout(.setActive(id: "top", active: true))),
         ("deactivate top", .layout(.setActive(id: "top", active: false))),
@@ -103,7 +134,11 @@ struct ParserTests {
 
     @Test("every keyword of the language is covered by the step table")
     func keywordsCovered() {
-        let covered = Set((Self.steps + TransitionStepParserTests.steps + StoryboardStepTests.steps + AdaptivityStepTests.steps + ContainerStepTests.steps + ListStepTests.steps + UpdateStepTests.steps + SceneStepTests.steps).map { String($0.0.split(separator: " ")[0]) })
+        let covered = Set(
+            (Self.steps + TransitionStepParserTests.steps + StoryboardStepTests.steps + AdaptivityStepTests.steps
+                + ContainerStepTests.steps + ListStepTests.steps + UpdateStepTests.steps + SceneStepTests.steps).map {
+                    String($0.0.split(separator: " ")[0])
+                })
         #expect(covered == Set(ScenarioParser.stepKeywords))
     }
 
@@ -158,17 +193,23 @@ struct ParserTests {
         // Before, a view inside itself waited for itself for ever; constants that overflow were dropped.
         ErrorCase("view V in V", 1, 11, "V cannot be declared in itself: expected another view or a controller"),
         ErrorCase("stack S in S axis=vertical", 1, 12, "S cannot be declared in itself: expected another view or a controller"),
-        ErrorCase("constrain w A.width == B.width + 100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000 + 100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000", 1, 346, "the constants add up past the largest number (inf): expected a finite constant"),
-        ErrorCase("psuh Second", 1, 1,
-         "unknown step \"psuh\"; expected one of: nav, tabs, child, launch, push, pop, pop-to-root, set-stack, "
-            + "interactive-pop, present, dismiss, segue, select-tab, add-child, remove-child, edit, end-editing, "
-            + "rotate, resize, memory-warning, wait, "
-            + "start, advance, pop-to, release, defines-context, provides-context-style, transition-style, forward-appearance, begin-appearance, end-appearance, transition, view, stack, constrain, set-constant, activate, deactivate, hide, show, intrinsic, check-ambiguity, scene, instantiate, appearance, register-traits, swipe-dismiss, modal-in-presentation, should-dismiss, alert, select-action, action-enabled, page, page-forward, page-back, page-swipe, split, split-show, split-set, split-top, search, search-activate, search-deactivate, search-text, table, scroll, tap-row, reload, insert-rows, delete-rows, read, set, update-properties, app-launch, background, foreground, resign-active, become-active; did you mean \"push\"?"),
-        ErrorCase("launch A\nfrobnicate", 2, 1,
-         "unknown step \"frobnicate\"; expected one of: nav, tabs, child, launch, push, pop, pop-to-root, "
-            + "set-stack, interactive-pop, present, dismiss, segue, select-tab, add-child, remove-child, edit, "
-            + "end-editing, rotate, resize, memory-warning, wait, "
-            + "start, advance, pop-to, release, defines-context, provides-context-style, transition-style, forward-appearance, begin-appearance, end-appearance, transition, view, stack, constrain, set-constant, activate, deactivate, hide, show, intrinsic, check-ambiguity, scene, instantiate, appearance, register-traits, swipe-dismiss, modal-in-presentation, should-dismiss, alert, select-action, action-enabled, page, page-forward, page-back, page-swipe, split, split-show, split-set, split-top, search, search-activate, search-deactivate, search-text, table, scroll, tap-row, reload, insert-rows, delete-rows, read, set, update-properties, app-launch, background, foreground, resign-active, become-active"),
+        ErrorCase(
+            "constrain w A.width == B.width + 100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000 + 100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+            1, 346, "the constants add up past the largest number (inf): expected a finite constant"),
+        ErrorCase(
+            "psuh Second", 1, 1,
+            "unknown step \"psuh\"; expected one of: nav, tabs, child, launch, push, pop, pop-to-root, set-stack, "
+                + "interactive-pop, present, dismiss, segue, select-tab, add-child, remove-child, edit, end-editing, "
+                + "rotate, resize, memory-warning, wait, "
+                + "start, advance, pop-to, release, defines-context, provides-context-style, transition-style, forward-appearance, begin-appearance, end-appearance, transition, view, stack, constrain, set-constant, activate, deactivate, hide, show, intrinsic, check-ambiguity, scene, instantiate, appearance, register-traits, swipe-dismiss, modal-in-presentation, should-dismiss, alert, select-action, action-enabled, page, page-forward, page-back, page-swipe, split, split-show, split-set, split-top, search, search-activate, search-deactivate, search-text, table, scroll, tap-row, reload, insert-rows, delete-rows, read, set, update-properties, app-launch, background, foreground, resign-active, become-active; did you mean \"push\"?"
+        ),
+        ErrorCase(
+            "launch A\nfrobnicate", 2, 1,
+            "unknown step \"frobnicate\"; expected one of: nav, tabs, child, launch, push, pop, pop-to-root, "
+                + "set-stack, interactive-pop, present, dismiss, segue, select-tab, add-child, remove-child, edit, "
+                + "end-editing, rotate, resize, memory-warning, wait, "
+                + "start, advance, pop-to, release, defines-context, provides-context-style, transition-style, forward-appearance, begin-appearance, end-appearance, transition, view, stack, constrain, set-constant, activate, deactivate, hide, show, intrinsic, check-ambiguity, scene, instantiate, appearance, register-traits, swipe-dismiss, modal-in-presentation, should-dismiss, alert, select-action, action-enabled, page, page-forward, page-back, page-swipe, split, split-show, split-set, split-top, search, search-activate, search-deactivate, search-text, table, scroll, tap-row, reload, insert-rows, delete-rows, read, set, update-properties, app-launch, background, foreground, resign-active, become-active"
+        ),
         ErrorCase("push Second animated=yes", 1, 13, "expected \"animated=true\" or \"animated=false\", got \"animated=yes\""),
         ErrorCase("push 3x", 1, 6, "expected a name (an identifier), got \"3x\""),
         ErrorCase("nav Nav A-b", 1, 9, "expected a name (an identifier), got \"A-b\""),
@@ -185,15 +226,17 @@ struct ParserTests {
         ErrorCase("nav", 1, 1, "nav needs a name: expected \"nav NAME CHILD...\""),
         ErrorCase("nav Nav", 1, 1, "nav needs at least one child controller: expected \"nav NAME CHILD...\""),
         ErrorCase("tabs T", 1, 1, "tabs needs at least one tab controller: expected \"tabs NAME CHILD...\""),
-        ErrorCase("set-stack Nav", 1, 1,
-         "set-stack needs at least one controller: expected \"set-stack NAV NAME... [animated=true|false]\""),
+        ErrorCase(
+            "set-stack Nav", 1, 1,
+            "set-stack needs at least one controller: expected \"set-stack NAV NAME... [animated=true|false]\""),
         ErrorCase("resize 390", 1, 8, "expected WxH such as 390x844, got \"390\""),
         ErrorCase("resize 0x844", 1, 8, "expected WxH such as 390x844, got \"0x844\""),
         ErrorCase("resize", 1, 1, "expected WxH such as 390x844"),
         ErrorCase("wait 5", 1, 6, "expected a duration such as 500ms, 2s, 250us, got \"5\""),
         ErrorCase("wait 1.5", 1, 6, "expected a duration such as 500ms, 2s, 250us, got \"1.5\""),
-        ErrorCase("wait 99999999999999999999s", 1, 6,
-         "expected a duration such as 500ms, 2s, 250us, got \"99999999999999999999s\""),
+        ErrorCase(
+            "wait 99999999999999999999s", 1, 6,
+            "expected a duration such as 500ms, 2s, 250us, got \"99999999999999999999s\""),
         ErrorCase("wait", 1, 1, "expected a duration such as 500ms, 2s, 250us"),
         ErrorCase("select-tab one", 1, 12, "select-tab expects a 0-based index, got \"one\""),
         ErrorCase("select-tab -1", 1, 12, "select-tab expects a 0-based index, got \"-1\""),
@@ -207,35 +250,49 @@ struct ParserTests {
         ErrorCase("rotate upside", 1, 8, "expected \"landscape\" or \"portrait\", got \"upside\""),
         ErrorCase("rotate", 1, 1, "rotate needs \"landscape\" or \"portrait\""),
         ErrorCase("present Second style=sheet", 1, 16, "expected style=\(styleList), got \"style=sheet\""),
-        ErrorCase("present Second animated=false animated=true", 1, 31,
-         "duplicate option \"animated=true\": animated is already given"),
-        ErrorCase("present Second style=pageSheet style=formSheet", 1, 32,
-         "duplicate option \"style=formSheet\": style is already given"),
-        ErrorCase("push Second style=pageSheet", 1, 13,
-         "unknown option \"style=pageSheet\" for push; expected animated=…"),
-        ErrorCase("present Second anim=true", 1, 16,
-         "unknown option \"anim=true\" for present; expected style=… or animated=…"),
-        ErrorCase("push animated=false Second", 1, 21,
-         "unexpected \"Second\" after \"animated=false\"; options come after the step's words"),
-        ErrorCase("view Title of Home", 1, 12, "view: expected \"view NAME in PARENT [intrinsic=WxH] [frame=X,Y,WxH]\", got \"of\""),
-        ErrorCase("view Title in Home intrinsic=wide", 1, 20,
-         "expected intrinsic=WxH such as intrinsic=120x20, got \"intrinsic=wide\""),
-        ErrorCase("stack Row in Home axis=diagonal", 1, 19,
-         "expected one of axis=horizontal, axis=vertical, got \"axis=diagonal\""),
+        ErrorCase(
+            "present Second animated=false animated=true", 1, 31,
+            "duplicate option \"animated=true\": animated is already given"),
+        ErrorCase(
+            "present Second style=pageSheet style=formSheet", 1, 32,
+            "duplicate option \"style=formSheet\": style is already given"),
+        ErrorCase(
+            "push Second style=pageSheet", 1, 13,
+            "unknown option \"style=pageSheet\" for push; expected animated=…"),
+        ErrorCase(
+            "present Second anim=true", 1, 16,
+            "unknown option \"anim=true\" for present; expected style=… or animated=…"),
+        ErrorCase(
+            "push animated=false Second", 1, 21,
+            "unexpected \"Second\" after \"animated=false\"; options come after the step's words"),
+        ErrorCase(
+            "view Title of Home", 1, 12, "view: expected \"view NAME in PARENT [intrinsic=WxH] [frame=X,Y,WxH]\", got \"of\""),
+        ErrorCase(
+            "view Title in Home intrinsic=wide", 1, 20,
+            "expected intrinsic=WxH such as intrinsic=120x20, got \"intrinsic=wide\""),
+        ErrorCase(
+            "stack Row in Home axis=diagonal", 1, 19,
+            "expected one of axis=horizontal, axis=vertical, got \"axis=diagonal\""),
         ErrorCase("constrain top Title.top = Home.top", 1, 25, "expected a relation ==, <= or >=, got \"=\""),
-        ErrorCase("constrain top Title.top == Home.width", 1, 28,
-         "Title.top cannot be related to Home.width: expected an attribute of the same axis and kind"),
-        ErrorCase("constrain top Title.top == 40", 1, 28,
-         "only a width or a height can equal a number; Title.top needs another item's attribute"),
-        ErrorCase("constrain top Title.middle == Home.top", 1, 15,
-         "unknown attribute \"middle\" in \"Title.middle\"; expected one of: bottom, centerX, centerY, height, leading, left, right, top, trailing, width"),
+        ErrorCase(
+            "constrain top Title.top == Home.width", 1, 28,
+            "Title.top cannot be related to Home.width: expected an attribute of the same axis and kind"),
+        ErrorCase(
+            "constrain top Title.top == 40", 1, 28,
+            "only a width or a height can equal a number; Title.top needs another item's attribute"),
+        ErrorCase(
+            "constrain top Title.middle == Home.top", 1, 15,
+            "unknown attribute \"middle\" in \"Title.middle\"; expected one of: bottom, centerX, centerY, height, leading, left, right, top, trailing, width"
+        ),
         ErrorCase("constrain top Title.top == Home.top + x", 1, 39, "expected a number after \"+\", got \"x\""),
-        ErrorCase("constrain top Title.top == Home.top priority=0", 1, 37,
-         "expected priority=P with P from 1 to 1000, got \"priority=0\""),
+        ErrorCase(
+            "constrain top Title.top == Home.top priority=0", 1, 37,
+            "expected priority=P with P from 1 to 1000, got \"priority=0\""),
         ErrorCase("set-constant top wide", 1, 18, "expected a constant (a number such as 8 or -4.5), got \"wide\""),
         ErrorCase("check-ambiguity maybe", 1, 17, "expected \"on\" or \"off\", got \"maybe\""),
-        ErrorCase("\n# c\n   launch   First\n  push  Second  animated=maybe  # x", 4, 17,
-         "expected \"animated=true\" or \"animated=false\", got \"animated=maybe\""),
+        ErrorCase(
+            "\n# c\n   launch   First\n  push  Second  animated=maybe  # x", 4, 17,
+            "expected \"animated=true\" or \"animated=false\", got \"animated=maybe\""),
     ]
 
     @Test("each malformed step gives its message at the offending word", arguments: errors)
@@ -245,8 +302,9 @@ struct ParserTests {
         #expect(error.line == expected.line)
         #expect(error.column == expected.column)
         #expect(error.source == "test.scenario")
-        #expect(error.description
-            == "test.scenario:\(expected.line):\(expected.column): error: \(expected.message)")
+        #expect(
+            error.description
+                == "test.scenario:\(expected.line):\(expected.column): error: \(expected.message)")
     }
 
     @Test("a tab counts as one column")

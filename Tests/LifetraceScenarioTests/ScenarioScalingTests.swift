@@ -40,7 +40,9 @@ struct ScenarioScalingTests {
         #expect(error == nil, "\(String(describing: error))")
         #expect(runner.window.rootViewController?.view.subviews.contains { $0.identifier == "V0" } == true)
 
-        var stacks = ["stack S0 in Home axis=vertical", "constrain top S0.top == Home.top", "constrain leading S0.leading == Home.leading"]
+        var stacks = [
+            "stack S0 in Home axis=vertical", "constrain top S0.top == Home.top", "constrain leading S0.leading == Home.leading",
+        ]
         for level in 1..<depth { stacks.append("stack S\(level) in S\(level - 1) axis=vertical") }
         stacks += ["view Leaf in S\(depth - 1) intrinsic=10x20", "launch Home", "hide Leaf", "show Leaf"]
         let stacked = recordedScenarioRun(stacks.joined(separator: "\n") + "\n")

@@ -34,14 +34,21 @@ struct SceneStepTests {
     }
 
     static let misuse: [LocatedMisuse] = [
-        LocatedMisuse(scenario: "background\n", line: 1, column: 1, message: "the app has no scene; launch it with \"app-launch ROOT\" first"),
+        LocatedMisuse(
+            scenario: "background\n", line: 1, column: 1,
+            message: "the app has no scene; launch it with \"app-launch ROOT\" first"),
         LocatedMisuse(scenario: "launch A\napp-launch B\n", line: 2, column: 1, message: "the app is already launched"),
         LocatedMisuse(scenario: "app-launch A\nlaunch B\n", line: 2, column: 1, message: "the app launched with app-launch"),
-        LocatedMisuse(scenario: "app-launch A\nforeground\n", line: 2, column: 1, message: "the scene is already in the foreground"),
-        LocatedMisuse(scenario: "app-launch A\nbackground\nbackground\n", line: 3, column: 1, message: "the scene is already in the background"),
+        LocatedMisuse(
+            scenario: "app-launch A\nforeground\n", line: 2, column: 1, message: "the scene is already in the foreground"),
+        LocatedMisuse(
+            scenario: "app-launch A\nbackground\nbackground\n", line: 3, column: 1,
+            message: "the scene is already in the background"),
         LocatedMisuse(scenario: "app-launch A\nbecome-active\n", line: 2, column: 1, message: "the scene is already active"),
-        LocatedMisuse(scenario: "app-launch A\nbackground\nresign-active\n", line: 3, column: 1, message: "the scene is not active"),
-        LocatedMisuse(scenario: "app-launch A\nbackground\nbecome-active\n", line: 3, column: 1, message: "\"foreground\" brings it back"),
+        LocatedMisuse(
+            scenario: "app-launch A\nbackground\nresign-active\n", line: 3, column: 1, message: "the scene is not active"),
+        LocatedMisuse(
+            scenario: "app-launch A\nbackground\nbecome-active\n", line: 3, column: 1, message: "\"foreground\" brings it back"),
     ]
 
     @Test("a move the scene cannot make is an error at its line", arguments: misuse)

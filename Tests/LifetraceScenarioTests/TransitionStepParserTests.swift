@@ -23,8 +23,10 @@ struct TransitionStepParserTests {
         ("begin-appearance Panel disappear animated=false", .beginAppearance("Panel", appearing: false, animated: false)),
         ("end-appearance Panel", .endAppearance("Panel")),
         ("transition One to Two", .transitionChild(from: "One", to: "Two", nanoseconds: 300_000_000)),
-        ("transition One to Two duration=0ms completion=true",
-         .withCompletion(.transitionChild(from: "One", to: "Two", nanoseconds: 0))),
+        (
+            "transition One to Two duration=0ms completion=true",
+            .withCompletion(.transitionChild(from: "One", to: "Two", nanoseconds: 0))
+        ),
     ]
 
     @Test("every new step parses to its action, with defaults", arguments: steps)
@@ -70,15 +72,19 @@ struct TransitionStepParserTests {
         ErrorCase("pop-to", 1, "pop-to needs the controller to pop to"),
         ErrorCase("pop-to A style=x", 10, "unknown option \"style=x\" for pop-to; expected animated=…"),
         ErrorCase("defines-context Home maybe", 22, "expected \"on\" or \"off\", got \"maybe\""),
-        ErrorCase("transition-style Home spin", 23, "expected one of coverVertical, flipHorizontal, crossDissolve, partialCurl, got \"spin\""),
+        ErrorCase(
+            "transition-style Home spin", 23,
+            "expected one of coverVertical, flipHorizontal, crossDissolve, partialCurl, got \"spin\""),
         ErrorCase("forward-appearance Box", 1, "forward-appearance needs \"manual\" or \"automatic\""),
         ErrorCase("begin-appearance Panel sideways", 24, "expected \"appear\" or \"disappear\", got \"sideways\""),
         ErrorCase("end-appearance Panel animated=true", 22, "unexpected \"animated=true\": end-appearance takes no options"),
         ErrorCase("transition One into Two", 16, "transition: expected \"transition FROM to TO [duration=300ms]\", got \"into\""),
-        ErrorCase("transition One to Two duration=fast", 23, "expected duration=DURATION such as duration=300ms, got \"duration=fast\""),
+        ErrorCase(
+            "transition One to Two duration=fast", 23, "expected duration=DURATION such as duration=300ms, got \"duration=fast\""),
         ErrorCase("release", 1, "release needs a controller name"),
-        ErrorCase("transition One to Two animated=false", 23,
-                  "unknown option \"animated=false\" for transition; expected duration=… or completion=…"),
+        ErrorCase(
+            "transition One to Two animated=false", 23,
+            "unknown option \"animated=false\" for transition; expected duration=… or completion=…"),
     ]
 
     @Test("each malformed new step is an error at the word at fault", arguments: errors)

@@ -29,10 +29,11 @@ struct TransitionStepRunnerTests {
 
         let nested = run("nav Nav First\nlaunch Nav\nstart push Second\npush Third\n")
         #expect(nested.error == nil)
-        #expect(nested.runner.runLoop.diagnostics.map(\.message) == [
-            "nested push animation can result in corrupted navigation bar",
-            "Finishing up a navigation transition in an unexpected state. Navigation Bar subview tree might get corrupted.",
-        ])
+        #expect(
+            nested.runner.runLoop.diagnostics.map(\.message) == [
+                "nested push animation can result in corrupted navigation bar",
+                "Finishing up a navigation transition in an unexpected state. Navigation Bar subview tree might get corrupted.",
+            ])
         let navigationNested = try #require(nested.runner.existingController(named: "Nav") as? NavigationController)
         #expect(navigationNested.viewControllers.map(\.name) == ["First", "Second", "Third"])
     }
@@ -97,10 +98,13 @@ struct TransitionStepRunnerTests {
         LocatedMisuse(scenario: "nav N A B\nlaunch N\npop-to C\n", line: 3, column: 8, message: "C is not on N's stack"),
         LocatedMisuse(scenario: "launch A\nforward-appearance A manual\n", line: 2, column: 20, message: "A is on screen"),
         LocatedMisuse(scenario: "nav N A\nforward-appearance N manual\n", line: 2, column: 20, message: "N is a container"),
-        LocatedMisuse(scenario: "launch A\ntransition A to B\n", line: 2, column: 12, message: "A is not a child of any controller"),
-        LocatedMisuse(scenario: "launch Box\nadd-child One to Box\ntransition One to Box\n", line: 3, column: 19, message: "cycle"),
-        LocatedMisuse(scenario: "launch Box\nadd-child One to Box\nadd-child Two to Box\ntransition One to Two\n", line: 4, column: 19,
-               message: "Two is on screen already"),
+        LocatedMisuse(
+            scenario: "launch A\ntransition A to B\n", line: 2, column: 12, message: "A is not a child of any controller"),
+        LocatedMisuse(
+            scenario: "launch Box\nadd-child One to Box\ntransition One to Box\n", line: 3, column: 19, message: "cycle"),
+        LocatedMisuse(
+            scenario: "launch Box\nadd-child One to Box\nadd-child Two to Box\ntransition One to Two\n", line: 4, column: 19,
+            message: "Two is on screen already"),
         LocatedMisuse(scenario: "launch A\ndismiss from Z\n", line: 2, column: 14, message: "no controller is named Z yet"),
         LocatedMisuse(scenario: "launch A\nend-appearance Z\n", line: 2, column: 16, message: "no controller is named Z yet"),
     ]

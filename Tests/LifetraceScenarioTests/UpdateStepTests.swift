@@ -7,7 +7,10 @@ import Testing
 @Suite("Scenario update steps")
 struct UpdateStepTests {
     static let steps: [(String, Step.Action)] = [
-        ("read Home Inbox.title in updateProperties", .update(.read(name: "Home", property: "Inbox.title", method: "updateProperties"))),
+        (
+            "read Home Inbox.title in updateProperties",
+            .update(.read(name: "Home", property: "Inbox.title", method: "updateProperties"))
+        ),
         ("set Inbox.count 3", .update(.set(property: "Inbox.count", value: "3"))),
         ("update-properties Home", .update(.updateProperties(name: "Home"))),
     ]
@@ -34,7 +37,8 @@ struct UpdateStepTests {
 
     static let misuse: [LocatedMisuse] = [
         LocatedMisuse(scenario: "update-properties Home\n", line: 1, column: 19, message: "Home is not declared"),
-        LocatedMisuse(scenario: "tabs T A\nread T M.p in updateProperties\n", line: 2, column: 6, message: "T is not a scenario controller"),
+        LocatedMisuse(
+            scenario: "tabs T A\nread T M.p in updateProperties\n", line: 2, column: 6, message: "T is not a scenario controller"),
     ]
 
     @Test("update misuse at run time is an error at its line and word", arguments: misuse)

@@ -29,16 +29,20 @@ struct EmitCommandEndToEndTests {
         let seqs = try JQ.eachLineRaw(result.stdout, ".seq")
         #expect(seqs == (1...15).map(String.init))
         let shapes = try JQ.eachLine(result.stdout, "[.event, .phase, .controller, (keys_unsorted | join(\",\"))]")
-        #expect(Array(shapes.prefix(5)) == [
-            #"["viewWillAppear","begin","Feed","seq,ts,event,phase,controller,id,animated,thread"]"#,
-            #"["prepareForSegue","instant","Feed","seq,ts,event,phase,controller,id,target,target_id,text,thread"]"#,
-            #"["viewWillAppear","end","Feed","seq,ts,event,phase,controller,id,animated,dur_ns,thread"]"#,
-            #"["layoutPass","begin","LayoutEngine","seq,ts,event,phase,controller,id,index,thread"]"#,
-            #"["layoutPass","end","LayoutEngine","seq,ts,event,phase,controller,id,index,count,dur_ns,thread"]"#,
-        ])
+        #expect(
+            Array(shapes.prefix(5)) == [
+                #"["viewWillAppear","begin","Feed","seq,ts,event,phase,controller,id,animated,thread"]"#,
+                #"["prepareForSegue","instant","Feed","seq,ts,event,phase,controller,id,target,target_id,text,thread"]"#,
+                #"["viewWillAppear","end","Feed","seq,ts,event,phase,controller,id,animated,dur_ns,thread"]"#,
+                #"["layoutPass","begin","LayoutEngine","seq,ts,event,phase,controller,id,index,thread"]"#,
+                #"["layoutPass","end","LayoutEngine","seq,ts,event,phase,controller,id,index,count,dur_ns,thread"]"#,
+            ])
         // Each end lasts exactly from its begin.
         let consistent = try JQ.run(
-            ["-s", "-c", "[.[] | select(.event == \"viewWillAppear\")] as $v | [range(0; $v|length; 2)] | map($v[.+1].dur_ns == $v[.+1].ts - $v[.].ts) | all"],
+            [
+                "-s", "-c",
+                "[.[] | select(.event == \"viewWillAppear\")] as $v | [range(0; $v|length; 2)] | map($v[.+1].dur_ns == $v[.+1].ts - $v[.].ts) | all",
+            ],
             input: result.stdout)
         #expect(consistent == "true\n")
     }
@@ -108,7 +112,8 @@ struct EmitCommandEndToEndTests {
         #expect(result.status == 2)
         #expect(result.stdout == "")
         // The list of known sinks grows with the registry the program uses (lttng, …).
-        #expect(result.stderr.hasPrefix(#"lifetrace: LIFETRACE_SINKS item 2 (column 6): unknown sink "bogus"; expected one of: "#))
+        #expect(
+            result.stderr.hasPrefix(#"lifetrace: LIFETRACE_SINKS item 2 (column 6): unknown sink "bogus"; expected one of: "#))
         #expect(result.stderr.contains("jsonl") && result.stderr.contains("text"))
         #expect(lines(result.stderr).count == 1)
     }
@@ -127,7 +132,9 @@ struct EmitCommandEndToEndTests {
         #expect(try emit(["--count", "-1"], sinks: "jsonl").status != 0)
     }
 
-    @Test("a closed pipe (| head -1): exit 1 (output lost), one line out, one failure report, a count of dropped events", .needs("jq"))
+    @Test(
+        "a closed pipe (| head -1): exit 1 (output lost), one line out, one failure report, a count of dropped events",
+        .needs("jq"))
     func closedPipe() throws {
         let binary = try LifetraceBinary.path()
         // bash, for PIPESTATUS: the script's status is lifetrace's, not head's.
@@ -143,7 +150,9 @@ struct EmitCommandEndToEndTests {
         #expect(reports.count == 2, "\(reports)")
         let failures = reports.filter { $0.contains("write failed") }
         #expect(failures == ["lifetrace: jsonl sink (stdout): write failed: Broken pipe (errno 32); dropping further events"])
-        let counts = reports.compactMap { $0.wholeMatch(of: /lifetrace: jsonl sink \(stdout\): ([0-9]+) of ([0-9]+) events dropped/) }
+        let counts = reports.compactMap {
+            $0.wholeMatch(of: /lifetrace: jsonl sink \(stdout\): ([0-9]+) of ([0-9]+) events dropped/)
+        }
         try #require(counts.count == 1, "\(reports)")
         let dropped = try #require(Int(counts[0].1))
         let total = try #require(Int(counts[0].2))
@@ -157,10 +166,11 @@ struct EmitCommandEndToEndTests {
         let result = try emit(sinks: "jsonl=/dev/full")
         #expect(result.status == 1)
         #expect(result.stdout == "")
-        #expect(reports(result) == [
-            "lifetrace: jsonl sink (/dev/full): write failed: No space left on device (errno 28); dropping further events",
-            "lifetrace: jsonl sink (/dev/full): 50 of 50 events dropped",
-        ])
+        #expect(
+            reports(result) == [
+                "lifetrace: jsonl sink (/dev/full): write failed: No space left on device (errno 28); dropping further events",
+                "lifetrace: jsonl sink (/dev/full): 50 of 50 events dropped",
+            ])
     }
 
     @Test("a full disk for one sink does not stop the others (exit 1: that sink lost its events)")

@@ -82,10 +82,11 @@ struct EventFilterTests {
                 controller.emitEvent(.viewDidLayoutSubviews)
             }
         }
-        #expect(recorder.events.map { "\($0.controller) \($0.hook) \($0.phase)" } == [
-            "FeedViewController viewWillLayoutSubviews begin",
-            "FeedViewController viewWillLayoutSubviews end",
-            "FeedViewController viewDidLayoutSubviews instant",
-        ])
+        #expect(
+            recorder.events.map { "\($0.controller) \($0.hook) \($0.phase)" } == [
+                "FeedViewController viewWillLayoutSubviews begin",
+                "FeedViewController viewWillLayoutSubviews end",
+                "FeedViewController viewDidLayoutSubviews instant",
+            ])
     }
 }

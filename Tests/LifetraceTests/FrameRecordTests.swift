@@ -58,14 +58,16 @@ struct FrameRecordTests {
             seq: 3, timestamp: 10, hook: .layoutSubviews, phase: .end, subject: Subject(name: "Title", id: 0x6c1a2b0),
             details: Details(count: 2), frame: Self.frame, duration: 7, thread: 9)
         let line = JSONLineFormat.line(event)
-        #expect(line == """
-            {"seq":3,"ts":10,"event":"layoutSubviews","phase":"end","controller":"Title","id":"0x6c1a2b0","count":2,\
-            "frame":[16,59.5,358,20],"offset":[16,12.5],"superview":"0x6c16a50","dur_ns":7,"thread":9}
+        #expect(
+            line == """
+                {"seq":3,"ts":10,"event":"layoutSubviews","phase":"end","controller":"Title","id":"0x6c1a2b0","count":2,\
+                "frame":[16,59.5,358,20],"offset":[16,12.5],"superview":"0x6c16a50","dur_ns":7,"thread":9}
 
-            """)
-        #expect(try JQ.eachLine(line, "keys_unsorted") == [
-            #"["seq","ts","event","phase","controller","id","count","frame","offset","superview","dur_ns","thread"]"#
-        ])
+                """)
+        #expect(
+            try JQ.eachLine(line, "keys_unsorted") == [
+                #"["seq","ts","event","phase","controller","id","count","frame","offset","superview","dur_ns","thread"]"#
+            ])
         // A view with no superview (a window) has no `superview` key; numbers that are not whole
         // are written as Swift prints them, those that are not finite as null.
         var odd = event
@@ -83,7 +85,9 @@ struct FrameRecordTests {
         let end = Event(
             seq: 1, timestamp: 1, hook: .layoutSubviews, phase: .end, subject: Subject(name: "Title", id: 0x6c1a2b0),
             frame: Self.frame, duration: 3_000, thread: 1)
-        #expect(TextLineFormat(showsEnds: true).line(end) == "<Title: 0x6c1a2b0> layoutSubviews frame {(16, 59.5), 358x20} in 0x6c16a50 end 3000 ns\n")
+        #expect(
+            TextLineFormat(showsEnds: true).line(end)
+                == "<Title: 0x6c1a2b0> layoutSubviews frame {(16, 59.5), 358x20} in 0x6c16a50 end 3000 ns\n")
         let moved = Event(
             seq: 2, timestamp: 2, hook: .frameChange, phase: .instant, subject: Subject(name: "Title", id: 0x6c1a2b0),
             frame: ViewFrame(x: 0, y: 0, width: 390, height: 844), thread: 1)
@@ -140,10 +144,12 @@ struct FrameRecordTests {
             controller.endInterval(state, frame: maker.make())
             controller.emitEvent(.frameChange, frame: nil)
         }
-        #expect(tracer.records == [
-            .init(hook: .layoutSubviews, phase: .begin, frame: nil), .init(hook: .layoutSubviews, phase: .end, frame: maker.frame),
-            .init(hook: .frameChange, phase: .instant, frame: nil),
-        ])
+        #expect(
+            tracer.records == [
+                .init(hook: .layoutSubviews, phase: .begin, frame: nil),
+                .init(hook: .layoutSubviews, phase: .end, frame: maker.frame),
+                .init(hook: .frameChange, phase: .instant, frame: nil),
+            ])
         #expect(maker.count == 1)
     }
 }

@@ -79,7 +79,8 @@ private let flatCalls = Mutex<[String]>([])
 private final class FlatTracer: GatedRecorder, TracerSink, @unchecked Sendable {
     override var flatRecord: FlatRecord? {
         { slot, hookName, _, name, _, target, _, animated, index, text, count in
-            let line = "slot \(slot) \(name.map { String(cString: $0) } ?? "-") animated \(animated) index \(index) count \(count)"
+            let line =
+                "slot \(slot) \(name.map { String(cString: $0) } ?? "-") animated \(animated) index \(index) count \(count)"
                 + (hookName == nil && target == nil && text == nil ? "" : " unexpected strings")
             flatCalls.withLock { $0.append(line) }
         }
@@ -111,13 +112,14 @@ extension LifetraceSystemGlobalTests {
         sink.open(custom, .instant)
         controller.emitEvent(custom)
         let layout = Int(Hook.layoutPass.code)
-        #expect(flatCalls.withLock { $0 } == [
-            "slot \(code * 3) \(name) animated 1 index -1 count -1",
-            "slot \(code * 3 + 1) \(name) animated 1 index -1 count -1",
-            "slot \(layout * 3 + 1) \(name) animated -1 index -1 count 3",
-            "record viewWillAppear begin \(name) text with text",
-            "record viewWillAppear end \(name) text with text",
-            "record \(custom.name) instant \(name) text -",
-        ])
+        #expect(
+            flatCalls.withLock { $0 } == [
+                "slot \(code * 3) \(name) animated 1 index -1 count -1",
+                "slot \(code * 3 + 1) \(name) animated 1 index -1 count -1",
+                "slot \(layout * 3 + 1) \(name) animated -1 index -1 count 3",
+                "record viewWillAppear begin \(name) text with text",
+                "record viewWillAppear end \(name) text with text",
+                "record \(custom.name) instant \(name) text -",
+            ])
     }
 }

@@ -54,7 +54,8 @@ struct HookTests {
             probe.withInterval("decodeLiteral") {}
         }
         let events = recorder.events
-        #expect(events.map(\.hook.name) == ["decodeLiteral", "decodeLiteral", "decodedLiteral", "decodeLiteral", "decodeLiteral"])
+        #expect(
+            events.map(\.hook.name) == ["decodeLiteral", "decodeLiteral", "decodedLiteral", "decodeLiteral", "decodeLiteral"])
         #expect(events.map(\.phase) == [.begin, .end, .instant, .begin, .end])
         #expect(events[1].details.count == 2 && events[1].duration != nil)
         #expect(events.allSatisfy { $0.hook == Hook("decodeLiteral") || $0.hook == Hook("decodedLiteral") })

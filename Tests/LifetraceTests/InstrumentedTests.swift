@@ -9,7 +9,9 @@ struct InstrumentedTests {
     func defaults() {
         let controller = DefaultNamedController()
         #expect(controller.instrumentationName == "DefaultNamedController")
-        #expect(controller.instrumentationSubject == Subject(name: "DefaultNamedController", id: UInt(bitPattern: ObjectIdentifier(controller))))
+        #expect(
+            controller.instrumentationSubject
+                == Subject(name: "DefaultNamedController", id: UInt(bitPattern: ObjectIdentifier(controller))))
         #expect(TestController("Feed").instrumentationName == "Feed")
         #expect(controller.probe.subject == controller.instrumentationSubject)
     }
@@ -118,9 +120,10 @@ struct InstrumentedTests {
         }
         #expect(value == "laid out")
         let events = recorder.events
-        #expect(events.map { "\($0.hook) \($0.phase)" } == [
-            "decode begin", "decode end", "evict instant", "layoutPass begin", "layoutPass end",
-        ])
+        #expect(
+            events.map { "\($0.hook) \($0.phase)" } == [
+                "decode begin", "decode end", "evict instant", "layoutPass begin", "layoutPass end",
+            ])
         #expect(events.allSatisfy { $0.subject == Subject(name: "ImageCache", id: 7) })
         #expect(events[1].details == Details(text: "photo.png", count: 2))
         #expect(try #require(events[1].duration) >= 50_000)

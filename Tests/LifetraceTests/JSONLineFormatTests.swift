@@ -30,7 +30,8 @@ struct JSONLineFormatTests {
     @Test("absent details are omitted, not null")
     func minimalRecordOmitsAbsentKeys() {
         let line = JSONLineFormat.line(makeEvent(seq: 1, timestamp: 5, hook: .viewDidLoad, phase: .instant, name: "A", id: 0))
-        #expect(line == #"{"seq":1,"ts":5,"event":"viewDidLoad","phase":"instant","controller":"A","id":"0x0","thread":42}"# + "\n")
+        #expect(
+            line == #"{"seq":1,"ts":5,"event":"viewDidLoad","phase":"instant","controller":"A","id":"0x0","thread":42}"# + "\n")
     }
 
     @Test("phases", .needs("jq"), arguments: [(Phase.begin, "begin"), (.end, "end"), (.instant, "instant")])
@@ -55,7 +56,10 @@ struct JSONLineFormatTests {
 
     @Test(
         "hex identities",
-        arguments: [(UInt(0), "0x0"), (0x1, "0x1"), (0x10, "0x10"), (0xf, "0xf"), (0x6c16980, "0x6c16980"), (0xdead_beef_0000, "0xdeadbeef0000")])
+        arguments: [
+            (UInt(0), "0x0"), (0x1, "0x1"), (0x10, "0x10"), (0xf, "0xf"), (0x6c16980, "0x6c16980"),
+            (0xdead_beef_0000, "0xdeadbeef0000"),
+        ])
     func hexIdentity(id: UInt, text: String) {
         #expect(JSONLineFormat.line(makeEvent(id: id)).contains(#""id":"\#(text)""#))
     }

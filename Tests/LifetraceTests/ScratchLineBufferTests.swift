@@ -1,8 +1,9 @@
+import Lifetrace
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Lifetrace
-import Testing
 
 /// The thread's scratch buffer of the direct log and span records (package API).
 @Suite("scratch line buffer")
@@ -79,11 +80,13 @@ private final class ThreadRun: @unchecked Sendable {
 
     init(_ body: @escaping @Sendable () -> Int) {
         self.body = body
-        let status = pthread_create(&thread, nil, { argument in
-            let run = Unmanaged<ThreadRun>.fromOpaque(argument!).takeRetainedValue()
-            run.value = run.body()
-            return nil
-        }, Unmanaged.passRetained(self).toOpaque())
+        let status = pthread_create(
+            &thread, nil,
+            { argument in
+                let run = Unmanaged<ThreadRun>.fromOpaque(argument!).takeRetainedValue()
+                run.value = run.body()
+                return nil
+            }, Unmanaged.passRetained(self).toOpaque())
         precondition(status == 0, "pthread_create: \(status)")
     }
 

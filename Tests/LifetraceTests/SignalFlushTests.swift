@@ -14,7 +14,8 @@ import Glibc
         let binary = try LifetraceBinary.path()
         try withScratchDirectory { directory in
             let scenario = directory.path("wait.scenario")
-            try "nav Nav First\nlaunch Nav\npush Second\nwait 120s\npop\n".write(toFile: scenario, atomically: true, encoding: .utf8)
+            try "nav Nav First\nlaunch Nav\npush Second\nwait 120s\npop\n".write(
+                toFile: scenario, atomically: true, encoding: .utf8)
             let trace = directory.path("run.jsonl")
             // The text sink on stderr writes each record at once: it tells when the run is waiting.
             let run = try BackgroundProcess(
@@ -47,21 +48,26 @@ import Glibc
         let binary = try LifetraceBinary.path()
         for run in 1...6 {
             try withScratchDirectory { directory in
-                let first = directory.path("first.jsonl"), second = directory.path("second.jsonl")
+                let first = directory.path("first.jsonl")
+                let second = directory.path("second.jsonl")
                 let emit = try BackgroundProcess(
                     binary, ["emit", "--count", "50000000", "--threads", "2"], name: "emit", in: directory,
                     environment: ["LIFETRACE_SINKS": "jsonl=\(first),jsonl=\(second)"])
                 defer { emit.stop() }
                 // Ready when both files have taken a block of records: emission is under way.
                 let writing = BackgroundProcess.wait(upTo: 60) {
-                    [first, second].allSatisfy { ((try? FileManager.default.attributesOfItem(atPath: $0)[.size]) as? Int ?? 0) > 0 }
+                    [first, second].allSatisfy {
+                        ((try? FileManager.default.attributesOfItem(atPath: $0)[.size]) as? Int ?? 0) > 0
+                    }
                 }
                 try #require(writing != nil, "emit never wrote: \(emit.errors())")
                 kill(emit.pid, SIGTERM)
                 #expect(emit.waitForExit(upTo: 30) == SIGTERM)
                 let a = try JQ.raw(".seq", file: first).compactMap { Int($0) }
                 let b = try JQ.raw(".seq", file: second).compactMap { Int($0) }
-                #expect(!a.isEmpty && a == Array(1...a.count) && b == Array(1...b.count), "run \(run): torn or missing: \(a.suffix(2)) \(b.suffix(2))")
+                #expect(
+                    !a.isEmpty && a == Array(1...a.count) && b == Array(1...b.count),
+                    "run \(run): torn or missing: \(a.suffix(2)) \(b.suffix(2))")
                 #expect(a.count == b.count, "run \(run): the sinks ended \(abs(a.count - b.count)) events apart")
                 #expect(!emit.errors().contains("dropped"), "run \(run): \(emit.errors())")
             }

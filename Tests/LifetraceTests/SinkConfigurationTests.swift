@@ -116,7 +116,9 @@ struct SinkConfigurationTests {
         #expect(registry.allEntries.map(\.name) == registry.names)
         let sink = try SinkConfiguration(parsing: "memory:deep", registry: registry).makeSink()
         #expect((sink as? RecordingSink) === recorder)
-        #expect(throws: ConfigurationError.self) { try SinkConfiguration(parsing: "memory:shallow", registry: registry).makeSink() }
+        #expect(throws: ConfigurationError.self) {
+            try SinkConfiguration(parsing: "memory:shallow", registry: registry).makeSink()
+        }
         #expect(SinkRegistry().names.isEmpty)
     }
 

@@ -31,7 +31,8 @@ import Glibc
             try #require(mkfifo(fifo, 0o600) == 0)
             let reader = try BackgroundProcess("/bin/cat", [fifo], name: "cat", in: directory)
             defer { reader.stop() }
-            let result = try runProcess(binary, ["run", Self.scenario, "--sink", "jsonl=\(fifo)", "--sink", "jsonl=\(directory.path("file.jsonl"))"])
+            let result = try runProcess(
+                binary, ["run", Self.scenario, "--sink", "jsonl=\(fifo)", "--sink", "jsonl=\(directory.path("file.jsonl"))"])
             #expect(result.status == 0, "\(result)")
             #expect(reader.waitForExit(upTo: 30) == 0)
             let direct = try String(contentsOfFile: directory.path("file.jsonl"), encoding: .utf8)
@@ -194,8 +195,12 @@ import Glibc
     func manySinkFlags() throws {
         let binary = try LifetraceBinary.path()
         try withScratchDirectory { directory in
-            let first = directory.path("first.jsonl"), last = directory.path("last.txt")
-            let flags = ["--sink=jsonl=\(first)"] + Array(repeating: ["--sink", "none"], count: 9_998).flatMap { $0 } + ["--sink", "text=\(last)"]
+            let first = directory.path("first.jsonl")
+            let last = directory.path("last.txt")
+            let flags =
+                ["--sink=jsonl=\(first)"] + Array(repeating: ["--sink", "none"], count: 9_998).flatMap { $0 } + [
+                    "--sink", "text=\(last)",
+                ]
             let started = Date()
             let result = try runProcess(binary, ["run", Self.scenario] + flags, timeout: 60)
             let elapsed = Date().timeIntervalSince(started)
@@ -219,7 +224,8 @@ import Glibc
         try withScratchDirectory { directory in
             let trace = directory.path("run.jsonl")
             let result = try runProcess(
-                "/bin/sh", ["-c", "ulimit -n \(limit) && exec \"$0\" run \"$1\" --sink \"jsonl=$2\"", binary, Self.scenario, trace])
+                "/bin/sh",
+                ["-c", "ulimit -n \(limit) && exec \"$0\" run \"$1\" --sink \"jsonl=$2\"", binary, Self.scenario, trace])
             // A shell reports a child killed by a signal as 128 + its number.
             #expect(result.status <= 2, "ulimit -n \(limit): status \(result.status): \(result.stderr)")
             if result.status != 0 {

@@ -78,14 +78,17 @@ struct SinkTests {
             plain.flush()
             ends.flush()
             let hex = "0x" + String(id, radix: 16)
-            #expect(try readText(plainPath) == """
-                <B: \(hex)> viewWillAppear animated
-                <B: \(hex)> viewDidAppear not animated
+            #expect(
+                try readText(plainPath) == """
+                    <B: \(hex)> viewWillAppear animated
+                    <B: \(hex)> viewDidAppear not animated
 
-                """)
+                    """)
             let endLines = lines(try readText(endsPath))
             #expect(endLines.count == 3)
-            #expect(endLines[1].wholeMatch(of: /<B: 0x[0-9a-f]+> viewWillAppear animated end [0-9]+ (ns|µs|ms)/) != nil, "\(endLines)")
+            #expect(
+                endLines[1].wholeMatch(of: /<B: 0x[0-9a-f]+> viewWillAppear animated end [0-9]+ (ns|µs|ms)/) != nil, "\(endLines)"
+            )
             #expect(plain.output.statistics.records == 2, "end records never reach the output")
         }
     }
@@ -105,11 +108,12 @@ struct SinkTests {
             }
             let text = try readText(path)
             let records = try JQ.eachLine(text, "[.event, .phase, .controller, .target, .text, .animated]")
-            #expect(records == [
-                #"["viewWillAppear","begin","Feed \"main\"",null,null,true]"#,
-                #"["prepareForSegue","instant","Feed \"main\"","Détail","show\tdetail",null]"#,
-                #"["viewWillAppear","end","Feed \"main\"",null,null,true]"#,
-            ])
+            #expect(
+                records == [
+                    #"["viewWillAppear","begin","Feed \"main\"",null,null,true]"#,
+                    #"["prepareForSegue","instant","Feed \"main\"","Détail","show\tdetail",null]"#,
+                    #"["viewWillAppear","end","Feed \"main\"",null,null,true]"#,
+                ])
             let seqs = try JQ.eachLineRaw(text, ".seq").compactMap { UInt64($0) }
             #expect(seqs.count == 3)
             #expect(zip(seqs, seqs.dropFirst()).allSatisfy { $0 < $1 })

@@ -8,10 +8,12 @@ struct TextLineFormatTests {
 
     @Test("NSLog-like line with the animated flag")
     func animated() {
-        #expect(format.line(makeEvent(hook: .viewWillAppear, phase: .begin, details: Details(animated: true)))
-            == "<B: 0x6c16980> viewWillAppear animated\n")
-        #expect(format.line(makeEvent(hook: .viewDidAppear, phase: .instant, details: Details(animated: false)))
-            == "<B: 0x6c16980> viewDidAppear not animated\n")
+        #expect(
+            format.line(makeEvent(hook: .viewWillAppear, phase: .begin, details: Details(animated: true)))
+                == "<B: 0x6c16980> viewWillAppear animated\n")
+        #expect(
+            format.line(makeEvent(hook: .viewDidAppear, phase: .instant, details: Details(animated: false)))
+                == "<B: 0x6c16980> viewDidAppear not animated\n")
     }
 
     @Test("a target is printed like the subject, then the text")
@@ -67,7 +69,8 @@ struct TextLineFormatTests {
     @Test("timestamps in seconds with microseconds")
     func timestamps() {
         let format = TextLineFormat(showsTimestamps: true)
-        #expect(format.line(makeEvent(timestamp: 12_345_678_901, hook: .viewDidLoad)) == "[12.345678] <B: 0x6c16980> viewDidLoad\n")
+        #expect(
+            format.line(makeEvent(timestamp: 12_345_678_901, hook: .viewDidLoad)) == "[12.345678] <B: 0x6c16980> viewDidLoad\n")
         #expect(format.line(makeEvent(timestamp: 5_000_001_000, hook: .viewDidLoad)) == "[5.000001] <B: 0x6c16980> viewDidLoad\n")
     }
 
@@ -75,7 +78,8 @@ struct TextLineFormatTests {
     func scenarioStep() {
         let step = makeEvent(hook: .scenarioStep, phase: .begin, name: "scenario", details: Details(index: 3, text: "pop"))
         #expect(format.line(step) == "── step 3: pop\n")
-        let end = makeEvent(hook: .scenarioStep, phase: .end, name: "scenario", details: Details(index: 3, text: "pop"), duration: 42)
+        let end = makeEvent(
+            hook: .scenarioStep, phase: .end, name: "scenario", details: Details(index: 3, text: "pop"), duration: 42)
         #expect(withEnds.line(end) == "── step 3: pop end 42 ns\n")
     }
 }

@@ -164,8 +164,11 @@ extension LifetraceSystemGlobalTests {
         for thread in 0..<emitters {
             let mine = received.filter { $0.thread == "\(name)-\(thread)" }.sorted { $0.index < $1.index }
             #expect(mine.map(\.index) == Array(0..<count), "thread \(thread): each event once")
-            #expect(zip(mine, mine.dropFirst()).allSatisfy { $0.seq < $1.seq }, "thread \(thread): seq increases in emission order")
-            #expect(zip(mine, mine.dropFirst()).allSatisfy { $0.sink <= $1.sink }, "thread \(thread): never an older sink after a newer one")
+            #expect(
+                zip(mine, mine.dropFirst()).allSatisfy { $0.seq < $1.seq }, "thread \(thread): seq increases in emission order")
+            #expect(
+                zip(mine, mine.dropFirst()).allSatisfy { $0.sink <= $1.sink },
+                "thread \(thread): never an older sink after a newer one")
             #expect(Set(mine.map(\.sink)).count >= 2, "thread \(thread): its events reached more than one sink")
         }
     }

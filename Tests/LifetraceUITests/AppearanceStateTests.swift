@@ -1,6 +1,7 @@
 import Lifetrace
-@testable import LifetraceUI
 import Testing
+
+@testable import LifetraceUI
 
 /// ordering rules 2 and 3 and 10: the appearance state machine (disappeared → will appear →
 /// appeared → will disappear → disappeared, will-appear ↔ will-disappear legal, duplicates
@@ -144,10 +145,11 @@ struct AppearanceStateTests {
     func viewIsAppearingAtLaunch() {
         withTrace { trace in
             trace.launch(TestViewController("A"))
-            #expect(trace.lines(Hooks.lifecycle) == [
-                "A loadView", "A viewDidLoad", "A viewWillAppear", "A viewIsAppearing",
-                "A viewWillLayoutSubviews", "A viewDidLayoutSubviews", "A viewDidAppear",
-            ])
+            #expect(
+                trace.lines(Hooks.lifecycle) == [
+                    "A loadView", "A viewDidLoad", "A viewWillAppear", "A viewIsAppearing",
+                    "A viewWillLayoutSubviews", "A viewDidLayoutSubviews", "A viewDidAppear",
+                ])
         }
     }
 
@@ -156,7 +158,8 @@ struct AppearanceStateTests {
     @Test("viewIsAppearing once per appearance across push and pop", arguments: [true, false])
     func viewIsAppearingPerAppearance(animated: Bool) {
         withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
             let navigation = NavigationController.make("Nav", [a])
             trace.launch(navigation)
             trace.reset()
@@ -164,22 +167,25 @@ struct AppearanceStateTests {
             trace.settle()
             let pushed = trace.lines(Hooks.lifecycle, of: ["B"])
             if animated {
-                #expect(pushed == [
-                    "B loadView", "B viewDidLoad", "B viewWillAppear", "B viewIsAppearing",
-                    "B viewWillLayoutSubviews", "B viewDidLayoutSubviews", "B viewDidAppear",
-                ])
+                #expect(
+                    pushed == [
+                        "B loadView", "B viewDidLoad", "B viewWillAppear", "B viewIsAppearing",
+                        "B viewWillLayoutSubviews", "B viewDidLayoutSubviews", "B viewDidAppear",
+                    ])
             } else {
-                #expect(pushed == [
-                    "B loadView", "B viewDidLoad", "B viewWillAppear", "B viewIsAppearing", "B viewDidAppear",
-                    "B viewWillLayoutSubviews", "B viewDidLayoutSubviews",
-                ])
+                #expect(
+                    pushed == [
+                        "B loadView", "B viewDidLoad", "B viewWillAppear", "B viewIsAppearing", "B viewDidAppear",
+                        "B viewWillLayoutSubviews", "B viewDidLayoutSubviews",
+                    ])
             }
             trace.reset()
             navigation.popViewController(animated: animated)
             trace.settle()
-            #expect(trace.lines(Hooks.appearanceAndIsAppearing, of: ["A"]) == [
-                "A viewWillAppear", "A viewIsAppearing", "A viewDidAppear",
-            ])
+            #expect(
+                trace.lines(Hooks.appearanceAndIsAppearing, of: ["A"]) == [
+                    "A viewWillAppear", "A viewIsAppearing", "A viewDidAppear",
+                ])
             #expect(trace.count(.viewIsAppearing, of: "B") == 0)
         }
     }

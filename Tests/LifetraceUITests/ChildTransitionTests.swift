@@ -10,7 +10,8 @@ struct ChildTransitionTests {
     /// A container showing one of two children, swapped with `transition(from:to:…)`.
     private func makeContainer(_ trace: Trace) -> (TestViewController, TestViewController, TestViewController) {
         let container = TestViewController("Box")
-        let first = TestViewController("One"), second = TestViewController("Two")
+        let first = TestViewController("One")
+        let second = TestViewController("Two")
         container.declaredChildren = [first]
         trace.launch(container)
         container.addChild(second)
@@ -38,9 +39,10 @@ struct ChildTransitionTests {
             #expect(second.view.superview === container.view)
             #expect(first.view.superview === container.view)
             trace.settle()
-            #expect(trace.lines(Hooks.appearance) == [
-                "One viewWillDisappear", "Two viewWillAppear", "One viewDidDisappear", "Two viewDidAppear",
-            ])
+            #expect(
+                trace.lines(Hooks.appearance) == [
+                    "One viewWillDisappear", "Two viewWillAppear", "One viewDidDisappear", "Two viewDidAppear",
+                ])
             #expect(completed == true)
             #expect(first.viewIfLoaded?.superview == nil)
             #expect(first.appearanceState == .disappeared)
@@ -80,11 +82,12 @@ struct ChildTransitionTests {
                 .viewIsAppearing, .viewSafeAreaInsetsDidChange, .viewLayoutMarginsDidChange, .updateViewConstraints,
                 .viewWillLayoutSubviews, .viewDidLayoutSubviews, .viewDidAppear,
             ]
-            #expect(trace.lines(hooks) == [
-                "First viewSafeAreaInsetsDidChange", "First viewLayoutMarginsDidChange", "First viewIsAppearing",
-                "First updateViewConstraints", "First viewWillLayoutSubviews", "First viewDidLayoutSubviews",
-                "First viewDidAppear",
-            ])
+            #expect(
+                trace.lines(hooks) == [
+                    "First viewSafeAreaInsetsDidChange", "First viewLayoutMarginsDidChange", "First viewIsAppearing",
+                    "First updateViewConstraints", "First viewWillLayoutSubviews", "First viewDidLayoutSubviews",
+                    "First viewDidAppear",
+                ])
             #expect(controller.safeAreaInsets == EdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
         }
     }
@@ -105,9 +108,10 @@ struct ChildTransitionTests {
             trace.reset()
             controller.setNeedsUpdateConstraints()
             trace.settle()
-            #expect(trace.lines([.updateViewConstraints, .viewWillLayoutSubviews, .viewSafeAreaInsetsDidChange]) == [
-                "First updateViewConstraints", "First viewWillLayoutSubviews",
-            ])
+            #expect(
+                trace.lines([.updateViewConstraints, .viewWillLayoutSubviews, .viewSafeAreaInsetsDidChange]) == [
+                    "First updateViewConstraints", "First viewWillLayoutSubviews",
+                ])
         }
     }
 }

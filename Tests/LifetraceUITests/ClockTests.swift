@@ -10,7 +10,8 @@ struct ClockTests {
     @Test("virtual clock: runUntilIdle completes an animated push at once, in order")
     func virtualClock() {
         withTrace(clock: .virtual) { trace in
-            let a = TestViewController("A"), b = TestViewController("B")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
             let navigation = NavigationController.make("Nav", [a])
             trace.launch(navigation)
             trace.reset()
@@ -25,16 +26,18 @@ struct ClockTests {
             #expect(trace.runLoop.now >= NavigationController.transitionDuration)
             #expect(b.appearanceState == .appeared)
             // golden/seed004-push-animated.golden
-            #expect(trace.lines(Hooks.appearance) == [
-                "A viewWillDisappear", "B viewWillAppear", "A viewDidDisappear", "B viewDidAppear",
-            ])
+            #expect(
+                trace.lines(Hooks.appearance) == [
+                    "A viewWillDisappear", "B viewWillAppear", "A viewDidDisappear", "B viewDidAppear",
+                ])
         }
     }
 
     @Test("real-time clock: an animated push takes its 0.35 s")
     func realTimeClock() {
         withTrace(clock: .realTime) { trace in
-            let a = TestViewController("A"), b = TestViewController("B")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
             let navigation = NavigationController.make("Nav", [a])
             trace.launch(navigation)
             let start = MonotonicClock.now()

@@ -16,16 +16,18 @@ struct ContainmentTests {
     @Test("add-child while the parent is on screen")
     func addChildOnScreen() {
         withTrace { trace in
-            let parent = TestViewController("P"), child = TestViewController("C")
+            let parent = TestViewController("P")
+            let child = TestViewController("C")
             trace.launch(parent)
             trace.reset()
             parent.addChild(child)
             child.view.frame = parent.view.bounds
             parent.view.addSubview(child.view)
             child.didMove(toParent: parent)
-            #expect(trace.lines(Hooks.golden + Hooks.containment) == [
-                "C willMove P", "C loadView", "C viewDidLoad", "C viewWillAppear", "C viewDidAppear", "C didMove P",
-            ])
+            #expect(
+                trace.lines(Hooks.golden + Hooks.containment) == [
+                    "C willMove P", "C loadView", "C viewDidLoad", "C viewWillAppear", "C viewDidAppear", "C didMove P",
+                ])
             #expect(trace.count(.viewIsAppearing, of: "C") == 1)
             trace.settle()
             #expect(trace.lines(Hooks.layout) == ["C viewWillLayoutSubviews", "C viewDidLayoutSubviews"])
@@ -43,7 +45,8 @@ struct ContainmentTests {
     @Test("remove-child while the parent is on screen")
     func removeChildOnScreen() {
         withTrace { trace in
-            let parent = TestViewController("P"), child = TestViewController("C")
+            let parent = TestViewController("P")
+            let child = TestViewController("C")
             parent.declaredChildren = [child]
             trace.launch(parent)
             trace.reset()
@@ -51,9 +54,10 @@ struct ContainmentTests {
             child.view.removeFromSuperview()
             child.removeFromParent()
             trace.settle()
-            #expect(trace.lines(Hooks.golden + Hooks.containment) == [
-                "C willMove", "C viewWillDisappear", "C viewDidDisappear", "C didMove",
-            ])
+            #expect(
+                trace.lines(Hooks.golden + Hooks.containment) == [
+                    "C willMove", "C viewWillDisappear", "C viewDidDisappear", "C didMove",
+                ])
             #expect(parent.children.isEmpty)
             #expect(child.parent == nil)
             #expect(child.appearanceState == .disappeared)
@@ -66,28 +70,34 @@ struct ContainmentTests {
     @Test("appearance is forwarded parent first, for will and did, appearing and disappearing")
     func forwardingParentFirst() {
         withTrace { trace in
-            let parent = TestViewController("P"), child = TestViewController("C"), other = TestViewController("X")
+            let parent = TestViewController("P")
+            let child = TestViewController("C")
+            let other = TestViewController("X")
             parent.declaredChildren = [child]
             let navigation = NavigationController.make("Nav", [parent])
             trace.launch(navigation)
-            #expect(trace.lines(Hooks.appearance, of: ["P", "C"]) == [
-                "P viewWillAppear", "C viewWillAppear", "P viewDidAppear", "C viewDidAppear",
-            ])
+            #expect(
+                trace.lines(Hooks.appearance, of: ["P", "C"]) == [
+                    "P viewWillAppear", "C viewWillAppear", "P viewDidAppear", "C viewDidAppear",
+                ])
             // C loads inside P's viewDidLoad (records are compared by their begin).
-            #expect(trace.lines(Hooks.loading, of: ["P", "C"]) == ["P loadView", "P viewDidLoad", "C loadView", "C viewDidLoad"])
+            #expect(
+                trace.lines(Hooks.loading, of: ["P", "C"]) == ["P loadView", "P viewDidLoad", "C loadView", "C viewDidLoad"])
             #expect(trace.count(.viewIsAppearing, of: "C") == 1)
             trace.reset()
             navigation.pushViewController(other, animated: true)
             trace.settle()
-            #expect(trace.lines(Hooks.appearance, of: ["P", "C"]) == [
-                "P viewWillDisappear", "C viewWillDisappear", "P viewDidDisappear", "C viewDidDisappear",
-            ])
+            #expect(
+                trace.lines(Hooks.appearance, of: ["P", "C"]) == [
+                    "P viewWillDisappear", "C viewWillDisappear", "P viewDidDisappear", "C viewDidDisappear",
+                ])
             trace.reset()
             navigation.popViewController(animated: true)
             trace.settle()
-            #expect(trace.lines(Hooks.appearance, of: ["P", "C"]) == [
-                "P viewWillAppear", "C viewWillAppear", "P viewDidAppear", "C viewDidAppear",
-            ])
+            #expect(
+                trace.lines(Hooks.appearance, of: ["P", "C"]) == [
+                    "P viewWillAppear", "C viewWillAppear", "P viewDidAppear", "C viewDidAppear",
+                ])
             #expect(trace.count(.viewIsAppearing, of: "C") == 1)
         }
     }
@@ -99,22 +109,25 @@ struct ContainmentTests {
     @Test("manual forwarding when shouldAutomaticallyForwardAppearanceMethods is false")
     func manualForwarding() {
         withTrace { trace in
-            let child = TestViewController("C"), other = TestViewController("X")
+            let child = TestViewController("C")
+            let other = TestViewController("X")
             let parent = ManualContainer("P")
             parent.declaredChildren = [child]
             let navigation = NavigationController.make("Nav", [parent])
             trace.launch(navigation)
-            #expect(trace.lines(Hooks.appearance, of: ["P", "C"]) == [
-                "P viewWillAppear", "C viewWillAppear", "P viewDidAppear", "C viewDidAppear",
-            ])
+            #expect(
+                trace.lines(Hooks.appearance, of: ["P", "C"]) == [
+                    "P viewWillAppear", "C viewWillAppear", "P viewDidAppear", "C viewDidAppear",
+                ])
             #expect(trace.count(.viewIsAppearing, of: "C") == 1)
             #expect(trace.runLoop.diagnostics.isEmpty)
             trace.reset()
             navigation.pushViewController(other, animated: false)
             trace.settle()
-            #expect(trace.lines(Hooks.appearance, of: ["P", "C"]) == [
-                "P viewWillDisappear", "C viewWillDisappear", "P viewDidDisappear", "C viewDidDisappear",
-            ])
+            #expect(
+                trace.lines(Hooks.appearance, of: ["P", "C"]) == [
+                    "P viewWillDisappear", "C viewWillDisappear", "P viewDidDisappear", "C viewDidDisappear",
+                ])
             #expect(trace.runLoop.diagnostics.isEmpty)
         }
     }
@@ -142,7 +155,8 @@ struct ContainmentTests {
     @Test("isMovingToParent during the appearance of an added child")
     func movingToParentForAddedChild() {
         withTrace { trace in
-            let parent = TestViewController("P"), child = TestViewController("C")
+            let parent = TestViewController("P")
+            let child = TestViewController("C")
             trace.launch(parent)
             parent.addChild(child)
             parent.view.addSubview(child.view)

@@ -16,15 +16,17 @@ struct InFlightTransitionTests {
             navigation.pushViewController(TestViewController("Second"), animated: true)
             #expect(navigation.isTransitioning)
             navigation.pushViewController(TestViewController("Third"), animated: true)
-            #expect(trace.warnings == [
-                "nested push animation can result in corrupted navigation bar",
-                "Finishing up a navigation transition in an unexpected state. Navigation Bar subview tree might get corrupted.",
-            ])
+            #expect(
+                trace.warnings == [
+                    "nested push animation can result in corrupted navigation bar",
+                    "Finishing up a navigation transition in an unexpected state. Navigation Bar subview tree might get corrupted.",
+                ])
             trace.settle()
-            #expect(trace.lines([.warning, .viewDidAppear, .viewWillAppear]) == [
-                "Second viewWillAppear", "Nav warning", "Nav warning", "Second viewDidAppear",
-                "Third viewWillAppear", "Third viewDidAppear",
-            ])
+            #expect(
+                trace.lines([.warning, .viewDidAppear, .viewWillAppear]) == [
+                    "Second viewWillAppear", "Nav warning", "Nav warning", "Second viewDidAppear",
+                    "Third viewWillAppear", "Third viewDidAppear",
+                ])
             #expect(navigation.viewControllers.map(\.name) == ["First", "Second", "Third"])
         }
     }

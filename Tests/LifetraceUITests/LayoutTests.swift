@@ -58,19 +58,21 @@ struct LayoutTests {
             let parent = TestViewController("P")
             parent.declaredChildren = [child]
             trace.launch(parent)
-            #expect(trace.lines(Hooks.layout) == [
-                "P viewWillLayoutSubviews", "P viewDidLayoutSubviews",
-                "C viewWillLayoutSubviews", "C viewDidLayoutSubviews",
-            ])
+            #expect(
+                trace.lines(Hooks.layout) == [
+                    "P viewWillLayoutSubviews", "P viewDidLayoutSubviews",
+                    "C viewWillLayoutSubviews", "C viewDidLayoutSubviews",
+                ])
             // Marking the child first does not change the order.
             trace.reset()
             child.view.setNeedsLayout()
             parent.view.setNeedsLayout()
             trace.settle()
-            #expect(trace.lines(Hooks.layout) == [
-                "P viewWillLayoutSubviews", "P viewDidLayoutSubviews",
-                "C viewWillLayoutSubviews", "C viewDidLayoutSubviews",
-            ])
+            #expect(
+                trace.lines(Hooks.layout) == [
+                    "P viewWillLayoutSubviews", "P viewDidLayoutSubviews",
+                    "C viewWillLayoutSubviews", "C viewDidLayoutSubviews",
+                ])
             #expect(trace.layoutPassCounts == [2])
         }
     }

@@ -71,7 +71,9 @@ struct LazyLoadingTests {
     @Test("a navigation stack set up front loads only the top's view")
     func navigationStackLoadsTopOnly() {
         withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B"), c = TestViewController("C")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
+            let c = TestViewController("C")
             let navigation = NavigationController.make("Nav", [a, b, c])
             #expect(!a.isViewLoaded && !b.isViewLoaded && !c.isViewLoaded)
             trace.launch(navigation)
@@ -94,7 +96,9 @@ struct LazyLoadingTests {
     @Test("unvisited tabs stay unloaded")
     func unvisitedTabsStayUnloaded() {
         withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B"), c = TestViewController("C")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
+            let c = TestViewController("C")
             let tabs = TabBarController(name: "Tabs")
             tabs.setViewControllers([a, b, c], animated: false)
             trace.launch(tabs)

@@ -14,7 +14,8 @@ struct MisuseTests {
     @Test("pushing a controller already on the stack is an error; the stack is unchanged")
     func pushTwice() {
         withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
             let navigation = NavigationController.make("Nav", [a, b])
             trace.launch(navigation)
             trace.reset()
@@ -72,7 +73,9 @@ struct MisuseTests {
     @Test("presenting while already presenting is a warning; nothing changes")
     func presentWhilePresenting() {
         withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B"), c = TestViewController("C")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
+            let c = TestViewController("C")
             trace.launch(a)
             a.present(b, animated: false)
             trace.settle()

@@ -9,7 +9,9 @@ import Testing
 struct ModalPresentationTests {
     /// Launches A, presents B over it and C over B (not animated, each settled), and clears the trace.
     private func presentChain(_ trace: Trace) -> (TestViewController, TestViewController, TestViewController) {
-        let a = TestViewController("A"), b = TestViewController("B"), c = TestViewController("C")
+        let a = TestViewController("A")
+        let b = TestViewController("B")
+        let c = TestViewController("C")
         trace.launch(a)
         a.present(b, animated: false)
         trace.settle()
@@ -29,7 +31,8 @@ struct ModalPresentationTests {
     @Test("each presentation style, presented and dismissed", arguments: ModalPresentationStyle.allCases)
     func styleBothWays(style: ModalPresentationStyle) {
         withTrace { trace in
-            let first = TestViewController("First"), second = TestViewController("Second")
+            let first = TestViewController("First")
+            let second = TestViewController("Second")
             trace.launch(first)
             trace.reset()
             second.modalPresentationStyle = style
@@ -38,18 +41,20 @@ struct ModalPresentationTests {
             let removesPresenter = style == .fullScreen || style == .currentContext
             #expect(style.removesPresenterView == removesPresenter)
             if removesPresenter {
-                #expect(trace.lines(Hooks.golden) == [
-                    "Second loadView", "Second viewDidLoad", "First viewWillDisappear", "Second viewWillAppear",
-                    "Second viewWillLayoutSubviews", "Second viewDidLayoutSubviews",
-                    "Second viewDidAppear", "First viewDidDisappear",
-                ])
+                #expect(
+                    trace.lines(Hooks.golden) == [
+                        "Second loadView", "Second viewDidLoad", "First viewWillDisappear", "Second viewWillAppear",
+                        "Second viewWillLayoutSubviews", "Second viewDidLayoutSubviews",
+                        "Second viewDidAppear", "First viewDidDisappear",
+                    ])
                 #expect(first.appearanceState == .disappeared)
                 #expect(first.viewIfLoaded?.window == nil)
             } else {
-                #expect(trace.lines(Hooks.golden) == [
-                    "Second loadView", "Second viewDidLoad", "Second viewWillAppear",
-                    "Second viewWillLayoutSubviews", "Second viewDidLayoutSubviews", "Second viewDidAppear",
-                ])
+                #expect(
+                    trace.lines(Hooks.golden) == [
+                        "Second loadView", "Second viewDidLoad", "Second viewWillAppear",
+                        "Second viewWillLayoutSubviews", "Second viewDidLayoutSubviews", "Second viewDidAppear",
+                    ])
                 #expect(first.appearanceState == .appeared)
                 #expect(first.view.window === trace.window)
             }
@@ -60,9 +65,10 @@ struct ModalPresentationTests {
             first.dismiss(animated: true)
             trace.settle()
             if removesPresenter {
-                #expect(trace.lines(Hooks.golden) == [
-                    "Second viewWillDisappear", "First viewWillAppear", "First viewDidAppear", "Second viewDidDisappear",
-                ])
+                #expect(
+                    trace.lines(Hooks.golden) == [
+                        "Second viewWillDisappear", "First viewWillAppear", "First viewDidAppear", "Second viewDidDisappear",
+                    ])
             } else {
                 #expect(trace.lines(Hooks.golden) == ["Second viewWillDisappear", "Second viewDidDisappear"])
             }
@@ -79,7 +85,8 @@ struct ModalPresentationTests {
     @Test("isBeingPresented / isBeingDismissed during the callbacks")
     func beingPresentedFlags() {
         withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
             trace.launch(a)
             a.present(b, animated: true)
             trace.settle()
@@ -102,7 +109,8 @@ struct ModalPresentationTests {
     @Test("completion blocks run once, after both did-callbacks", arguments: [true, false])
     func completionBlocks(animated: Bool) {
         withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
             trace.launch(a)
             var presented: [String] = []
             a.present(b, animated: animated) {
@@ -128,17 +136,20 @@ struct ModalPresentationTests {
     @Test("nested presentation")
     func nestedPresentation() {
         withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B"), c = TestViewController("C")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
+            let c = TestViewController("C")
             trace.launch(a)
             a.present(b, animated: true)
             trace.settle()
             trace.reset()
             b.present(c, animated: true)
             trace.settle()
-            #expect(trace.lines(Hooks.golden) == [
-                "C loadView", "C viewDidLoad", "B viewWillDisappear", "C viewWillAppear",
-                "C viewWillLayoutSubviews", "C viewDidLayoutSubviews", "C viewDidAppear", "B viewDidDisappear",
-            ])
+            #expect(
+                trace.lines(Hooks.golden) == [
+                    "C loadView", "C viewDidLoad", "B viewWillDisappear", "C viewWillAppear",
+                    "C viewWillLayoutSubviews", "C viewDidLayoutSubviews", "C viewDidAppear", "B viewDidDisappear",
+                ])
             #expect(b.presentedViewController === c)
             #expect(c.presentingViewController === b)
             #expect(trace.window.frontMostController === c)
@@ -159,9 +170,10 @@ struct ModalPresentationTests {
             a.dismiss(animated: true) { completions += 1 }
             trace.settle()
             #expect(completions == 1)
-            #expect(trace.lines(Hooks.golden) == [
-                "C viewWillDisappear", "A viewWillAppear", "A viewDidAppear", "C viewDidDisappear",
-            ])
+            #expect(
+                trace.lines(Hooks.golden) == [
+                    "C viewWillDisappear", "A viewWillAppear", "A viewDidAppear", "C viewDidDisappear",
+                ])
             #expect(trace.lines(Hooks.lifecycle, of: ["B"]).isEmpty)
             #expect(a.presentedViewController == nil)
             #expect(b.presentingViewController == nil && b.presentedViewController == nil)
@@ -180,9 +192,10 @@ struct ModalPresentationTests {
             let (a, b, c) = presentChain(trace)
             b.dismiss(animated: true)
             trace.settle()
-            #expect(trace.lines(Hooks.golden) == [
-                "C viewWillDisappear", "B viewWillAppear", "B viewDidAppear", "C viewDidDisappear",
-            ])
+            #expect(
+                trace.lines(Hooks.golden) == [
+                    "C viewWillDisappear", "B viewWillAppear", "B viewDidAppear", "C viewDidDisappear",
+                ])
             #expect(trace.lines(Hooks.lifecycle, of: ["A"]).isEmpty)
             #expect(a.presentedViewController === b)
             #expect(b.presentedViewController == nil)
@@ -200,9 +213,10 @@ struct ModalPresentationTests {
             let (a, b, c) = presentChain(trace)
             c.dismiss(animated: false)
             trace.settle()
-            #expect(trace.lines(Hooks.appearance) == [
-                "C viewWillDisappear", "B viewWillAppear", "B viewDidAppear", "C viewDidDisappear",
-            ])
+            #expect(
+                trace.lines(Hooks.appearance) == [
+                    "C viewWillDisappear", "B viewWillAppear", "B viewDidAppear", "C viewDidDisappear",
+                ])
             #expect(a.presentedViewController === b)
             #expect(b.presentedViewController == nil)
         }
@@ -217,26 +231,29 @@ struct ModalPresentationTests {
     @Test("presenting from inside a navigation controller")
     func presentFromInsideNavigation() {
         withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
             let navigation = NavigationController.make("Nav", [a])
             trace.launch(navigation)
             trace.reset()
             a.present(b, animated: true)
             trace.settle()
-            #expect(trace.lines(Hooks.appearance) == [
-                "Nav viewWillDisappear", "A viewWillDisappear", "B viewWillAppear",
-                "B viewDidAppear", "Nav viewDidDisappear", "A viewDidDisappear",
-            ])
+            #expect(
+                trace.lines(Hooks.appearance) == [
+                    "Nav viewWillDisappear", "A viewWillDisappear", "B viewWillAppear",
+                    "B viewDidAppear", "Nav viewDidDisappear", "A viewDidDisappear",
+                ])
             #expect(a.presentedViewController === b)
             #expect(navigation.presentedViewController === b)
             #expect(b.presentingViewController === navigation)
             trace.reset()
             b.dismiss(animated: true)
             trace.settle()
-            #expect(trace.lines(Hooks.appearance) == [
-                "B viewWillDisappear", "Nav viewWillAppear", "A viewWillAppear",
-                "Nav viewDidAppear", "A viewDidAppear", "B viewDidDisappear",
-            ])
+            #expect(
+                trace.lines(Hooks.appearance) == [
+                    "B viewWillDisappear", "Nav viewWillAppear", "A viewWillAppear",
+                    "Nav viewDidAppear", "A viewDidAppear", "B viewDidDisappear",
+                ])
             #expect(a.presentedViewController == nil)
         }
     }
@@ -252,7 +269,9 @@ struct ModalPresentationTests {
     @Test("currentContext presents over the controller that defines the presentation context")
     func currentContextUsesDefiningController() {
         withTrace { trace in
-            let a = TestViewController("A"), x = TestViewController("X"), b = TestViewController("B")
+            let a = TestViewController("A")
+            let x = TestViewController("X")
+            let b = TestViewController("B")
             let navigation = NavigationController.make("Nav", [a])
             navigation.definesPresentationContext = true
             let tabs = TabBarController(name: "Tabs")
@@ -265,10 +284,11 @@ struct ModalPresentationTests {
             #expect(b.presentingViewController === navigation)
             #expect(tabs.appearanceState == .appeared)
             #expect(trace.lines(Hooks.appearance, of: ["Tabs"]).isEmpty)
-            #expect(trace.lines(Hooks.appearance, of: ["Nav", "A", "B"]) == [
-                "Nav viewWillDisappear", "A viewWillDisappear", "B viewWillAppear",
-                "B viewDidAppear", "Nav viewDidDisappear", "A viewDidDisappear",
-            ])
+            #expect(
+                trace.lines(Hooks.appearance, of: ["Nav", "A", "B"]) == [
+                    "Nav viewWillDisappear", "A viewWillDisappear", "B viewWillAppear",
+                    "B viewDidAppear", "Nav viewDidDisappear", "A viewDidDisappear",
+                ])
         }
     }
 }

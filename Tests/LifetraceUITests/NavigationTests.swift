@@ -23,11 +23,12 @@ struct NavigationTests {
             let navigation = launchNavigation(trace, [first])
             navigation.pushViewController(TestViewController("Second"), animated: true)
             trace.settle()
-            #expect(trace.lines(Hooks.golden) == [
-                "Second loadView", "Second viewDidLoad", "First viewWillDisappear", "Second viewWillAppear",
-                "Second viewWillLayoutSubviews", "Second viewDidLayoutSubviews",
-                "First viewDidDisappear", "Second viewDidAppear",
-            ])
+            #expect(
+                trace.lines(Hooks.golden) == [
+                    "Second loadView", "Second viewDidLoad", "First viewWillDisappear", "Second viewWillAppear",
+                    "Second viewWillLayoutSubviews", "Second viewDidLayoutSubviews",
+                    "First viewDidDisappear", "Second viewDidAppear",
+                ])
             #expect(navigation.viewControllers.map(\.name) == ["First", "Second"])
         }
     }
@@ -39,11 +40,12 @@ struct NavigationTests {
             let navigation = launchNavigation(trace, [TestViewController("First")])
             navigation.pushViewController(TestViewController("Second"), animated: false)
             trace.settle()
-            #expect(trace.lines(Hooks.golden) == [
-                "Second loadView", "Second viewDidLoad", "First viewWillDisappear", "Second viewWillAppear",
-                "First viewDidDisappear", "Second viewDidAppear",
-                "Second viewWillLayoutSubviews", "Second viewDidLayoutSubviews",
-            ])
+            #expect(
+                trace.lines(Hooks.golden) == [
+                    "Second loadView", "Second viewDidLoad", "First viewWillDisappear", "Second viewWillAppear",
+                    "First viewDidDisappear", "Second viewDidAppear",
+                    "Second viewWillLayoutSubviews", "Second viewDidLayoutSubviews",
+                ])
         }
     }
 
@@ -51,7 +53,8 @@ struct NavigationTests {
     @Test("pop, animated (the back button)")
     func popAnimated() {
         withTrace { trace in
-            let first = TestViewController("First"), second = TestViewController("Second")
+            let first = TestViewController("First")
+            let second = TestViewController("Second")
             let navigation = launchNavigation(trace, [first])
             navigation.pushViewController(second, animated: true)
             trace.settle()
@@ -59,9 +62,10 @@ struct NavigationTests {
             let popped = navigation.popViewController(animated: true)
             #expect(popped === second)
             trace.settle()
-            #expect(trace.lines(Hooks.golden) == [
-                "Second viewWillDisappear", "First viewWillAppear", "Second viewDidDisappear", "First viewDidAppear",
-            ])
+            #expect(
+                trace.lines(Hooks.golden) == [
+                    "Second viewWillDisappear", "First viewWillAppear", "Second viewDidDisappear", "First viewDidAppear",
+                ])
             #expect(navigation.viewControllers.map(\.name) == ["First"])
         }
     }
@@ -72,7 +76,9 @@ struct NavigationTests {
     @Test("pop to root: the middle controller stays silent", arguments: [true, false])
     func popToRootSilentMiddle(animated: Bool) {
         withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B"), c = TestViewController("C")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
+            let c = TestViewController("C")
             let navigation = launchNavigation(trace, [a])
             navigation.pushViewController(b, animated: false)
             navigation.pushViewController(c, animated: false)
@@ -81,9 +87,10 @@ struct NavigationTests {
             let popped = navigation.popToRootViewController(animated: animated)
             trace.settle()
             #expect(popped?.map(\.name) == ["B", "C"])
-            #expect(trace.lines(Hooks.lifecycle, of: ["A", "B", "C"]).filter { !$0.contains("Layout") } == [
-                "C viewWillDisappear", "A viewWillAppear", "A viewIsAppearing", "C viewDidDisappear", "A viewDidAppear",
-            ])
+            #expect(
+                trace.lines(Hooks.lifecycle, of: ["A", "B", "C"]).filter { !$0.contains("Layout") } == [
+                    "C viewWillDisappear", "A viewWillAppear", "A viewIsAppearing", "C viewDidDisappear", "A viewDidAppear",
+                ])
             #expect(trace.lines(Hooks.lifecycle, of: ["B"]).isEmpty)
             #expect(navigation.viewControllers.map(\.name) == ["A"])
             #expect(b.appearanceState == .disappeared && c.appearanceState == .disappeared)
@@ -96,14 +103,17 @@ struct NavigationTests {
     @Test("setViewControllers with a new top is one push")
     func setViewControllersAsPush() {
         withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B"), c = TestViewController("C")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
+            let c = TestViewController("C")
             let navigation = launchNavigation(trace, [a])
             navigation.setViewControllers([a, b, c], animated: true)
             trace.settle()
-            #expect(trace.lines(Hooks.golden) == [
-                "C loadView", "C viewDidLoad", "A viewWillDisappear", "C viewWillAppear",
-                "C viewWillLayoutSubviews", "C viewDidLayoutSubviews", "A viewDidDisappear", "C viewDidAppear",
-            ])
+            #expect(
+                trace.lines(Hooks.golden) == [
+                    "C loadView", "C viewDidLoad", "A viewWillDisappear", "C viewWillAppear",
+                    "C viewWillLayoutSubviews", "C viewDidLayoutSubviews", "A viewDidDisappear", "C viewDidAppear",
+                ])
             #expect(!b.isViewLoaded)
             #expect(navigation.viewControllers.map(\.name) == ["A", "B", "C"])
         }
@@ -113,16 +123,19 @@ struct NavigationTests {
     @Test("setViewControllers with an old top is one pop")
     func setViewControllersAsPop() {
         withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B"), c = TestViewController("C")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
+            let c = TestViewController("C")
             let navigation = launchNavigation(trace, [a])
             navigation.setViewControllers([a, b, c], animated: false)
             trace.settle()
             trace.reset()
             navigation.setViewControllers([a], animated: true)
             trace.settle()
-            #expect(trace.lines(Hooks.golden) == [
-                "C viewWillDisappear", "A viewWillAppear", "C viewDidDisappear", "A viewDidAppear",
-            ])
+            #expect(
+                trace.lines(Hooks.golden) == [
+                    "C viewWillDisappear", "A viewWillAppear", "C viewDidDisappear", "A viewDidAppear",
+                ])
             #expect(navigation.viewControllers.map(\.name) == ["A"])
         }
     }
@@ -135,26 +148,30 @@ struct NavigationTests {
     @Test("delegate willShow/didShow, and the navigation controller's own events with target")
     func delegateWillShowDidShow() {
         withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
             let navigation = launchNavigation(trace, [a])
             let recorder = NavigationRecorder()
             navigation.delegate = recorder
             navigation.pushViewController(b, animated: true)
             trace.settle()
-            #expect(trace.lines(Hooks.appearance + Hooks.navigationDelegate) == [
-                "A viewWillDisappear", "B viewWillAppear", "Nav willShowViewController B",
-                "A viewDidDisappear", "B viewDidAppear", "Nav didShowViewController B",
-            ])
-            #expect(recorder.calls == [
-                "willShow B animated=true state=appearing", "didShow B animated=true state=appeared",
-            ])
+            #expect(
+                trace.lines(Hooks.appearance + Hooks.navigationDelegate) == [
+                    "A viewWillDisappear", "B viewWillAppear", "Nav willShowViewController B",
+                    "A viewDidDisappear", "B viewDidAppear", "Nav didShowViewController B",
+                ])
+            #expect(
+                recorder.calls == [
+                    "willShow B animated=true state=appearing", "didShow B animated=true state=appeared",
+                ])
             trace.reset()
             navigation.popViewController(animated: false)
             trace.settle()
             #expect(trace.lines(Hooks.navigationDelegate) == ["Nav willShowViewController A", "Nav didShowViewController A"])
-            #expect(recorder.calls.suffix(2) == [
-                "willShow A animated=false state=appearing", "didShow A animated=false state=appeared",
-            ])
+            #expect(
+                recorder.calls.suffix(2) == [
+                    "willShow A animated=false state=appearing", "didShow A animated=false state=appeared",
+                ])
         }
     }
 
@@ -164,15 +181,17 @@ struct NavigationTests {
     @Test("segue: prepareForSegue before the destination loads, then a push")
     func segue() {
         withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
             _ = launchNavigation(trace, [a])
             StoryboardSegue(identifier: "B", source: a, destination: b).perform(sender: a, animated: true)
             trace.settle()
             #expect(a.destinationLoadedInPrepare == false)
-            #expect(trace.lines([.prepareForSegue, .viewDidLoad] + Hooks.appearance + Hooks.navigationDelegate) == [
-                "A prepareForSegue B", "B viewDidLoad", "A viewWillDisappear", "B viewWillAppear",
-                "Nav willShowViewController B", "A viewDidDisappear", "B viewDidAppear", "Nav didShowViewController B",
-            ])
+            #expect(
+                trace.lines([.prepareForSegue, .viewDidLoad] + Hooks.appearance + Hooks.navigationDelegate) == [
+                    "A prepareForSegue B", "B viewDidLoad", "A viewWillDisappear", "B viewWillAppear",
+                    "Nav willShowViewController B", "A viewDidDisappear", "B viewDidAppear", "Nav didShowViewController B",
+                ])
         }
     }
 
@@ -181,16 +200,18 @@ struct NavigationTests {
     @Test("segue without a navigation controller presents full screen")
     func segueWithoutNavigation() {
         withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
             trace.launch(a)
             trace.reset()
             StoryboardSegue(identifier: "B", source: a, destination: b).perform(sender: nil, animated: true)
             trace.settle()
             #expect(a.presentedViewController === b)
-            #expect(trace.lines([.prepareForSegue] + Hooks.golden) == [
-                "A prepareForSegue B", "B loadView", "B viewDidLoad", "A viewWillDisappear", "B viewWillAppear",
-                "B viewWillLayoutSubviews", "B viewDidLayoutSubviews", "B viewDidAppear", "A viewDidDisappear",
-            ])
+            #expect(
+                trace.lines([.prepareForSegue] + Hooks.golden) == [
+                    "A prepareForSegue B", "B loadView", "B viewDidLoad", "A viewWillDisappear", "B viewWillAppear",
+                    "B viewWillLayoutSubviews", "B viewDidLayoutSubviews", "B viewDidAppear", "A viewDidDisappear",
+                ])
         }
     }
 
@@ -199,20 +220,23 @@ struct NavigationTests {
     @Test("interactive pop that finishes")
     func interactivePopFinish() throws {
         try withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
             let navigation = launchNavigation(trace, [a, b])
             let gesture = try #require(navigation.beginInteractivePop())
-            #expect(trace.lines(Hooks.appearance + Hooks.navigationDelegate) == [
-                "B viewWillDisappear", "A viewWillAppear", "Nav willShowViewController A",
-            ])
+            #expect(
+                trace.lines(Hooks.appearance + Hooks.navigationDelegate) == [
+                    "B viewWillDisappear", "A viewWillAppear", "Nav willShowViewController A",
+                ])
             trace.runLoop.run(for: NavigationController.transitionDuration / 2)
             #expect(navigation.viewControllers.count == 2)
             gesture.finish()
             trace.settle()
-            #expect(trace.lines(Hooks.appearance + Hooks.navigationDelegate) == [
-                "B viewWillDisappear", "A viewWillAppear", "Nav willShowViewController A",
-                "B viewDidDisappear", "A viewDidAppear", "Nav didShowViewController A",
-            ])
+            #expect(
+                trace.lines(Hooks.appearance + Hooks.navigationDelegate) == [
+                    "B viewWillDisappear", "A viewWillAppear", "Nav willShowViewController A",
+                    "B viewDidDisappear", "A viewDidAppear", "Nav didShowViewController A",
+                ])
             #expect(navigation.viewControllers.map(\.name) == ["A"])
             #expect(a.appearanceState == .appeared && b.appearanceState == .disappeared)
         }
@@ -225,7 +249,8 @@ struct NavigationTests {
     @Test("interactive pop that is cancelled")
     func interactivePopCancel() throws {
         try withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
             let navigation = launchNavigation(trace, [a, b])
             let gesture = try #require(navigation.beginInteractivePop())
             trace.runLoop.run(for: NavigationController.transitionDuration / 2)
@@ -236,7 +261,8 @@ struct NavigationTests {
             #expect(b.appearanceState == .appeared)
             #expect(a.appearanceState == .disappeared)
             #expect(trace.lines(Hooks.appearance, of: ["B"]) == ["B viewWillDisappear", "B viewWillAppear", "B viewDidAppear"])
-            #expect(trace.lines(Hooks.appearance, of: ["A"]) == ["A viewWillAppear", "A viewWillDisappear", "A viewDidDisappear"])
+            #expect(
+                trace.lines(Hooks.appearance, of: ["A"]) == ["A viewWillAppear", "A viewWillDisappear", "A viewDidDisappear"])
             // No didShow for a show that did not happen (InteractivePopTransition docs: "no didShow is sent").
             #expect(trace.lines([.didShowViewController]).isEmpty)
             #expect(b.view.window === trace.window)
@@ -246,9 +272,10 @@ struct NavigationTests {
             trace.reset()
             navigation.popViewController(animated: true)
             trace.settle()
-            #expect(trace.lines(Hooks.appearance) == [
-                "B viewWillDisappear", "A viewWillAppear", "B viewDidDisappear", "A viewDidAppear",
-            ])
+            #expect(
+                trace.lines(Hooks.appearance) == [
+                    "B viewWillDisappear", "A viewWillAppear", "B viewDidDisappear", "A viewDidAppear",
+                ])
         }
     }
 
@@ -259,7 +286,8 @@ struct NavigationTests {
     @Test("isMovingToParent / isMovingFromParent during the callbacks", arguments: [true, false])
     func movingFlags(animated: Bool) {
         withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
             let navigation = launchNavigation(trace, [a])
             navigation.pushViewController(b, animated: animated)
             trace.settle()
@@ -285,21 +313,24 @@ struct NavigationTests {
     @Test("push and pop send willMove/didMove around the appearance callbacks")
     func containmentEvents() {
         withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
             let navigation = launchNavigation(trace, [a])
             navigation.pushViewController(b, animated: true)
             trace.settle()
-            #expect(trace.lines(Hooks.containment + [.viewWillAppear, .viewDidAppear], of: ["B"]) == [
-                "B willMove Nav", "B viewWillAppear", "B viewDidAppear", "B didMove Nav",
-            ])
+            #expect(
+                trace.lines(Hooks.containment + [.viewWillAppear, .viewDidAppear], of: ["B"]) == [
+                    "B willMove Nav", "B viewWillAppear", "B viewDidAppear", "B didMove Nav",
+                ])
             #expect(b.parent === navigation)
             #expect(b.navigationController === navigation)
             trace.reset()
             navigation.popViewController(animated: true)
             trace.settle()
-            #expect(trace.lines(Hooks.containment + [.viewWillDisappear, .viewDidDisappear], of: ["B"]) == [
-                "B willMove", "B viewWillDisappear", "B viewDidDisappear", "B didMove",
-            ])
+            #expect(
+                trace.lines(Hooks.containment + [.viewWillDisappear, .viewDidDisappear], of: ["B"]) == [
+                    "B willMove", "B viewWillDisappear", "B viewDidDisappear", "B didMove",
+                ])
             #expect(b.parent == nil)
             #expect(trace.lines(Hooks.containment, of: ["A"]).isEmpty)
         }
@@ -314,10 +345,11 @@ struct NavigationTests {
             let a = TestViewController("A")
             let navigation = NavigationController.make("Nav", [a])
             trace.launch(navigation)
-            #expect(trace.lines([.viewWillAppear, .viewDidAppear] + Hooks.navigationDelegate, of: ["A", "Nav"]) == [
-                "Nav viewWillAppear", "A viewWillAppear", "Nav willShowViewController A",
-                "Nav viewDidAppear", "A viewDidAppear", "Nav didShowViewController A",
-            ])
+            #expect(
+                trace.lines([.viewWillAppear, .viewDidAppear] + Hooks.navigationDelegate, of: ["A", "Nav"]) == [
+                    "Nav viewWillAppear", "A viewWillAppear", "Nav willShowViewController A",
+                    "Nav viewDidAppear", "A viewDidAppear", "Nav didShowViewController A",
+                ])
         }
     }
 
@@ -326,7 +358,8 @@ struct NavigationTests {
     @Test("the animated flag of the callbacks is the transition's", arguments: [true, false])
     func animatedFlag(animated: Bool) {
         withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
             let navigation = launchNavigation(trace, [a])
             navigation.pushViewController(b, animated: animated)
             trace.settle()
@@ -344,7 +377,8 @@ struct NavigationTests {
     @Test("interactive pop: isMovingFromParent is true in the outgoing viewWillDisappear")
     func interactivePopMovingFlag() throws {
         try withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
             let navigation = launchNavigation(trace, [a, b])
             let gesture = try #require(navigation.beginInteractivePop())
             #expect(b.flags["viewWillDisappear"]?.fromParent == true)

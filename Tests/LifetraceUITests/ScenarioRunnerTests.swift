@@ -105,9 +105,10 @@ struct ScenarioRunnerTests {
     func childInParentTopDown() {
         let (_, lines, failure) = runScenario("child C in P\nlaunch P\n", hooks: Hooks.layout)
         #expect(failure == nil)
-        #expect(lines == [
-            "P viewWillLayoutSubviews", "P viewDidLayoutSubviews", "C viewWillLayoutSubviews", "C viewDidLayoutSubviews",
-        ])
+        #expect(
+            lines == [
+                "P viewWillLayoutSubviews", "P viewDidLayoutSubviews", "C viewWillLayoutSubviews", "C viewDidLayoutSubviews",
+            ])
     }
 
     // ordering rule 8 via `add-child`/`remove-child`.
@@ -116,9 +117,10 @@ struct ScenarioRunnerTests {
         let (_, lines, failure) = runScenario(
             "launch P\nadd-child C to P\nremove-child C\n", hooks: Hooks.appearance + Hooks.containment)
         #expect(failure == nil)
-        #expect(lines.filter { $0.hasPrefix("C ") } == [
-            "C willMove P", "C viewWillAppear", "C viewDidAppear", "C didMove P",
-            "C willMove", "C viewWillDisappear", "C viewDidDisappear", "C didMove",
-        ])
+        #expect(
+            lines.filter { $0.hasPrefix("C ") } == [
+                "C willMove P", "C viewWillAppear", "C viewDidAppear", "C didMove P",
+                "C willMove", "C viewWillDisappear", "C viewDidDisappear", "C didMove",
+            ])
     }
 }

@@ -17,17 +17,23 @@ struct SheetDismissalTests {
         }
         func presentationControllerWillDismiss(_ presentationController: PresentationController) { calls.append("will") }
         func presentationControllerDidDismiss(_ presentationController: PresentationController) { calls.append("did") }
-        func presentationControllerDidAttemptToDismiss(_ presentationController: PresentationController) { calls.append("attempt") }
+        func presentationControllerDidAttemptToDismiss(_ presentationController: PresentationController) {
+            calls.append("attempt")
+        }
     }
 
-    static let hooks: [Hook] = Hooks.appearance + [
-        .presentationControllerShouldDismiss, .presentationControllerWillDismiss, .presentationControllerDidDismiss,
-        .presentationControllerDidAttemptToDismiss,
-    ]
+    static let hooks: [Hook] =
+        Hooks.appearance + [
+            .presentationControllerShouldDismiss, .presentationControllerWillDismiss, .presentationControllerDidDismiss,
+            .presentationControllerDidAttemptToDismiss,
+        ]
 
     /// Launches Home, presents Sheet in `style`, lets it settle, forgets the events.
-    private func presentSheet(_ trace: Trace, style: ModalPresentationStyle = .pageSheet) -> (ViewController, ViewController, Delegate) {
-        let home = ViewController(name: "Home"), sheet = ViewController(name: "Sheet")
+    private func presentSheet(_ trace: Trace, style: ModalPresentationStyle = .pageSheet) -> (
+        ViewController, ViewController, Delegate
+    ) {
+        let home = ViewController(name: "Home")
+        let sheet = ViewController(name: "Sheet")
         let delegate = Delegate()
         sheet.modalPresentationStyle = style
         sheet.presentationController.delegate = delegate
@@ -47,10 +53,12 @@ struct SheetDismissalTests {
             swipe.finish()
             trace.settle()
             #expect(delegate.calls == ["should", "will", "did"])
-            #expect(trace.lines(Self.hooks) == [
-                "Sheet presentationControllerShouldDismiss", "Sheet presentationControllerWillDismiss", "Sheet viewWillDisappear",
-                "Sheet viewDidDisappear", "Sheet presentationControllerDidDismiss",
-            ])
+            #expect(
+                trace.lines(Self.hooks) == [
+                    "Sheet presentationControllerShouldDismiss", "Sheet presentationControllerWillDismiss",
+                    "Sheet viewWillDisappear",
+                    "Sheet viewDidDisappear", "Sheet presentationControllerDidDismiss",
+                ])
             #expect(home.presentedViewController == nil && sheet.presentingViewController == nil)
             #expect(sheet.viewIfLoaded?.window == nil)
         }

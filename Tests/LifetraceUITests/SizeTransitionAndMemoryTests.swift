@@ -24,12 +24,13 @@ struct SizeTransitionAndMemoryTests {
             trace.reset()
             trace.window.transition(to: Size(width: 844, height: 390), animated: animated)
             trace.settle()
-            #expect(trace.lines([.viewWillTransition] + Hooks.layout) == [
-                "Nav viewWillTransition", "P viewWillTransition", "C viewWillTransition",
-                "Nav viewWillLayoutSubviews", "Nav viewDidLayoutSubviews",
-                "P viewWillLayoutSubviews", "P viewDidLayoutSubviews",
-                "C viewWillLayoutSubviews", "C viewDidLayoutSubviews",
-            ])
+            #expect(
+                trace.lines([.viewWillTransition] + Hooks.layout) == [
+                    "Nav viewWillTransition", "P viewWillTransition", "C viewWillTransition",
+                    "Nav viewWillLayoutSubviews", "Nav viewDidLayoutSubviews",
+                    "P viewWillLayoutSubviews", "P viewDidLayoutSubviews",
+                    "C viewWillLayoutSubviews", "C viewDidLayoutSubviews",
+                ])
             let sizes = trace.events.filter { $0.hook == .viewWillTransition }.map { $0.details.text }
             #expect(sizes == ["844x390", "844x390", "844x390"])
             #expect(child.view.frame.size == Size(width: 844, height: 390))
@@ -64,7 +65,8 @@ struct SizeTransitionAndMemoryTests {
     @Test("a presented controller is told of the size transition")
     func presentedToldOfTransition() {
         withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
             trace.launch(a)
             b.modalPresentationStyle = .overFullScreen
             a.present(b, animated: false)
@@ -85,8 +87,12 @@ struct SizeTransitionAndMemoryTests {
     @Test("a memory warning reaches every controller, loaded or not, without loading views")
     func memoryWarning() {
         withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B"), c = TestViewController("C")
-            let t1 = TestViewController("T1"), t2 = TestViewController("T2"), m = TestViewController("M")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
+            let c = TestViewController("C")
+            let t1 = TestViewController("T1")
+            let t2 = TestViewController("T2")
+            let m = TestViewController("M")
             let navigation = NavigationController.make("Nav", [a, b, c])
             let tabs = TabBarController(name: "Tabs")
             tabs.setViewControllers([navigation, t1, t2], animated: false)
@@ -97,9 +103,11 @@ struct SizeTransitionAndMemoryTests {
             trace.window.sendMemoryWarning()
             trace.settle()
             let received = trace.lines([.didReceiveMemoryWarning])
-            #expect(received.sorted() == [
-                "A", "B", "C", "M", "Nav", "T1", "T2", "Tabs",
-            ].map { "\($0) didReceiveMemoryWarning" })
+            #expect(
+                received.sorted()
+                    == [
+                        "A", "B", "C", "M", "Nav", "T1", "T2", "Tabs",
+                    ].map { "\($0) didReceiveMemoryWarning" })
             #expect(received.first == "Tabs didReceiveMemoryWarning")
             #expect(!a.isViewLoaded && !b.isViewLoaded && !t1.isViewLoaded && !t2.isViewLoaded)
             #expect(trace.lines(Hooks.lifecycle).isEmpty)

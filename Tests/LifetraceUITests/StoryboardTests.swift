@@ -55,10 +55,11 @@ struct StoryboardTests {
             #expect(trace.lines(Self.creation) == ["Home initWithCoder", "Home awakeFromNib"])
             trace.reset()
             _ = home.view
-            #expect(trace.lines(Self.creation) == [
-                "Home loadView", "Home.view initWithCoder", "One initWithCoder", "Two initWithCoder",
-                "Home.view awakeFromNib", "One awakeFromNib", "Two awakeFromNib", "Home viewDidLoad",
-            ])
+            #expect(
+                trace.lines(Self.creation) == [
+                    "Home loadView", "Home.view initWithCoder", "One initWithCoder", "Two initWithCoder",
+                    "Home.view awakeFromNib", "One awakeFromNib", "Two awakeFromNib", "Home viewDidLoad",
+                ])
             #expect(made.map(\.siblingsWhenAwoken) == [2, 2], "every view is connected before any awakes")
             #expect(home.view.subviews.map(\.identifier) == ["One", "Two"])
         }
@@ -75,10 +76,11 @@ struct StoryboardTests {
             let tabs = try #require(storyboard.instantiateViewController(withIdentifier: "Tabs") as? TabBarController)
             #expect(tabs.viewControllers?.map(\.name) == ["Nav", "B"])
             #expect((tabs.viewControllers?.first as? NavigationController)?.viewControllers.map(\.name) == ["A"])
-            #expect(trace.lines(Self.creation) == [
-                "Tabs initWithCoder", "Nav initWithCoder", "A initWithCoder", "A awakeFromNib", "Nav awakeFromNib",
-                "B initWithCoder", "B awakeFromNib", "Tabs awakeFromNib",
-            ])
+            #expect(
+                trace.lines(Self.creation) == [
+                    "Tabs initWithCoder", "Nav initWithCoder", "A initWithCoder", "A awakeFromNib", "Nav awakeFromNib",
+                    "B initWithCoder", "B awakeFromNib", "Tabs awakeFromNib",
+                ])
             #expect(!tabs.isViewLoaded)
             trace.reset()
             _ = tabs.view

@@ -22,18 +22,20 @@ struct TabBarTests {
     @Test("a tab switch starts with the incoming viewWillAppear")
     func switchOrder() {
         withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
             let tabBar = launchTabs(trace, [a, b])
             tabBar.select(index: 1)
             trace.settle()
             let appearance = trace.lines(Hooks.appearance)
             #expect(appearance.first == "B viewWillAppear")
             #expect(appearance == ["B viewWillAppear", "A viewWillDisappear", "A viewDidDisappear", "B viewDidAppear"])
-            #expect(trace.lines(Hooks.golden + [.shouldSelectViewController, .didSelectViewController]) == [
-                "Tabs shouldSelectViewController B", "B loadView", "B viewDidLoad",
-                "B viewWillAppear", "A viewWillDisappear", "A viewDidDisappear", "B viewDidAppear",
-                "Tabs didSelectViewController B", "B viewWillLayoutSubviews", "B viewDidLayoutSubviews",
-            ])
+            #expect(
+                trace.lines(Hooks.golden + [.shouldSelectViewController, .didSelectViewController]) == [
+                    "Tabs shouldSelectViewController B", "B loadView", "B viewDidLoad",
+                    "B viewWillAppear", "A viewWillDisappear", "A viewDidDisappear", "B viewDidAppear",
+                    "Tabs didSelectViewController B", "B viewWillLayoutSubviews", "B viewDidLayoutSubviews",
+                ])
             #expect(tabBar.selectedIndex == 1)
             #expect(tabBar.selectedViewController === b)
             #expect(a.viewIfLoaded?.window == nil)
@@ -42,7 +44,10 @@ struct TabBarTests {
             trace.reset()
             tabBar.select(index: 0)
             trace.settle()
-            #expect(trace.lines(Hooks.appearance) == ["A viewWillAppear", "B viewWillDisappear", "B viewDidDisappear", "A viewDidAppear"])
+            #expect(
+                trace.lines(Hooks.appearance) == [
+                    "A viewWillAppear", "B viewWillDisappear", "B viewDidDisappear", "A viewDidAppear",
+                ])
             #expect(trace.count(.loadView, of: "A") == 0)
         }
     }
@@ -52,7 +57,8 @@ struct TabBarTests {
     @Test("delegate shouldSelect returning false prevents the switch")
     func delegateRefuses() {
         withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
             let tabBar = launchTabs(trace, [a, b])
             let recorder = TabRecorder()
             recorder.allows = false
@@ -80,7 +86,9 @@ struct TabBarTests {
     @Test("the selectedIndex setter switches without asking the delegate")
     func selectedIndexSetter() {
         withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B"), c = TestViewController("C")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
+            let c = TestViewController("C")
             let tabBar = launchTabs(trace, [a, b, c])
             let recorder = TabRecorder()
             recorder.allows = false
@@ -90,7 +98,10 @@ struct TabBarTests {
             #expect(recorder.calls.isEmpty)
             #expect(tabBar.selectedIndex == 2)
             #expect(tabBar.selectedViewController === c)
-            #expect(trace.lines(Hooks.appearance) == ["C viewWillAppear", "A viewWillDisappear", "A viewDidDisappear", "C viewDidAppear"])
+            #expect(
+                trace.lines(Hooks.appearance) == [
+                    "C viewWillAppear", "A viewWillDisappear", "A viewDidDisappear", "C viewDidAppear",
+                ])
             #expect(!b.isViewLoaded)
             // Selecting the selected tab again changes nothing.
             trace.reset()
@@ -105,11 +116,15 @@ struct TabBarTests {
     @Test("the tab bar forwards its appearance to the selected tab only, parent first")
     func forwardsToSelectedOnly() {
         withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
             let tabBar = TabBarController(name: "Tabs")
             tabBar.setViewControllers([a, b], animated: false)
             trace.launch(tabBar)
-            #expect(trace.lines(Hooks.appearance) == ["Tabs viewWillAppear", "A viewWillAppear", "Tabs viewDidAppear", "A viewDidAppear"])
+            #expect(
+                trace.lines(Hooks.appearance) == [
+                    "Tabs viewWillAppear", "A viewWillAppear", "Tabs viewDidAppear", "A viewDidAppear",
+                ])
         }
     }
 }

@@ -61,7 +61,8 @@ struct TextFieldTests {
     @Test("seed003: editing, then back while the keyboard is up")
     func seed003Back() {
         withTrace { trace in
-            let a = TestViewController("A", textField: true), b = TestViewController("B", textField: true)
+            let a = TestViewController("A", textField: true)
+            let b = TestViewController("B", textField: true)
             let navigation = NavigationController.make("Nav", [a])
             trace.launch(navigation)
             StoryboardSegue(identifier: "B", source: a, destination: b).perform(sender: a, animated: true)
@@ -71,12 +72,13 @@ struct TextFieldTests {
             trace.settle()
             navigation.popViewController(animated: true)
             trace.settle()
-            #expect(trace.lines(Hooks.appearance + Hooks.navigationDelegate + Hooks.editing) == [
-                "B textFieldShouldBeginEditing", "B textFieldDidBeginEditing",
-                "B viewWillDisappear", "A viewWillAppear", "Nav willShowViewController A",
-                "B textFieldShouldEndEditing", "B textFieldDidEndEditing",
-                "B viewDidDisappear", "A viewDidAppear", "Nav didShowViewController A",
-            ])
+            #expect(
+                trace.lines(Hooks.appearance + Hooks.navigationDelegate + Hooks.editing) == [
+                    "B textFieldShouldBeginEditing", "B textFieldDidBeginEditing",
+                    "B viewWillDisappear", "A viewWillAppear", "Nav willShowViewController A",
+                    "B textFieldShouldEndEditing", "B textFieldDidEndEditing",
+                    "B viewDidDisappear", "A viewDidAppear", "Nav didShowViewController A",
+                ])
             #expect(trace.window.firstResponder == nil)
         }
     }

@@ -21,17 +21,22 @@ struct TraitChangeTests {
         }
     }
 
-    static let order: [Hook] = [.willTransitionToTraitCollection, .viewWillTransition, .traitCollectionDidChange, .traitChangeHandler, .viewWillLayoutSubviews, .viewIsAppearing]
+    static let order: [Hook] = [
+        .willTransitionToTraitCollection, .viewWillTransition, .traitCollectionDidChange, .traitChangeHandler,
+        .viewWillLayoutSubviews, .viewIsAppearing,
+    ]
 
     // Apple's size classes: an iPhone is compact wide in both orientations and compact tall in
     // landscape; the largest iPhones are regular wide in landscape; an iPad is regular both ways.
-    @Test("size classes follow the window's size", arguments: [
-        (Size(width: 390, height: 844), TraitCollection.SizeClass.compact, TraitCollection.SizeClass.regular),
-        (Size(width: 844, height: 390), .compact, .compact),
-        (Size(width: 932, height: 430), .regular, .compact),
-        (Size(width: 1024, height: 768), .regular, .regular),
-        (Size(width: 320, height: 1024), .compact, .regular),
-    ])
+    @Test(
+        "size classes follow the window's size",
+        arguments: [
+            (Size(width: 390, height: 844), TraitCollection.SizeClass.compact, TraitCollection.SizeClass.regular),
+            (Size(width: 844, height: 390), .compact, .compact),
+            (Size(width: 932, height: 430), .regular, .compact),
+            (Size(width: 1024, height: 768), .regular, .regular),
+            (Size(width: 320, height: 1024), .compact, .regular),
+        ])
     func sizeClasses(size: Size, horizontal: TraitCollection.SizeClass, vertical: TraitCollection.SizeClass) {
         let traits = TraitCollection(size: size, style: .dark)
         #expect(traits.horizontalSizeClass == horizontal)
@@ -54,10 +59,12 @@ struct TraitChangeTests {
             trace.reset()
             trace.window.transition(to: Size(width: 844, height: 390))
             trace.settle()
-            #expect(trace.lines(Self.order) == [
-                "A willTransitionToTraitCollection", "A viewWillTransition", "A traitCollectionDidChange", "A traitChangeHandler",
-                "A viewWillLayoutSubviews",
-            ])
+            #expect(
+                trace.lines(Self.order) == [
+                    "A willTransitionToTraitCollection", "A viewWillTransition", "A traitCollectionDidChange",
+                    "A traitChangeHandler",
+                    "A viewWillLayoutSubviews",
+                ])
             #expect(controller.announced.map(\.verticalSizeClass) == [.compact])
             #expect(controller.changes.count == 1)
             #expect(controller.changes.first?.previous?.verticalSizeClass == .regular)
@@ -70,7 +77,8 @@ struct TraitChangeTests {
         }
     }
 
-    @Test("an appearance change reaches the controllers on screen in the next pass, parents first, then lays every view out again")
+    @Test(
+        "an appearance change reaches the controllers on screen in the next pass, parents first, then lays every view out again")
     func appearance() {
         withTrace { trace in
             let parent = TraitController(name: "P")
@@ -83,16 +91,19 @@ struct TraitChangeTests {
             trace.window.userInterfaceStyle = .dark
             #expect(trace.lines(Self.order).isEmpty, "nothing until the run loop turns")
             trace.settle()
-            #expect(trace.lines(Self.order) == [
-                "P traitCollectionDidChange", "C traitCollectionDidChange", "P viewWillLayoutSubviews", "C viewWillLayoutSubviews",
-            ])
+            #expect(
+                trace.lines(Self.order) == [
+                    "P traitCollectionDidChange", "C traitCollectionDidChange", "P viewWillLayoutSubviews",
+                    "C viewWillLayoutSubviews",
+                ])
             #expect(trace.events.contains { $0.hook == .updateViewConstraints }, "constraints updated with the new traits")
             #expect(trace.events.first { $0.hook == .traitCollectionDidChange }?.details.text == "userInterfaceStyle=light->dark")
             #expect(child.traitCollection.userInterfaceStyle == .dark)
         }
     }
 
-    @Test("under a full-screen presentation: the presented controller changes with the rotation, the covered one when it reappears")
+    @Test(
+        "under a full-screen presentation: the presented controller changes with the rotation, the covered one when it reappears")
     func underPresentation() {
         withTrace { trace in
             let home = TraitController(name: "Home")
@@ -104,15 +115,17 @@ struct TraitChangeTests {
             trace.window.transition(to: Size(width: 844, height: 390))
             trace.settle()
             #expect(trace.lines([.traitCollectionDidChange]) == ["Modal traitCollectionDidChange"])
-            #expect(trace.lines([.willTransitionToTraitCollection]) == [
-                "Home willTransitionToTraitCollection", "Modal willTransitionToTraitCollection",
-            ], "the walk of viewWillTransition(to:with:): the root, then what it presents")
+            #expect(
+                trace.lines([.willTransitionToTraitCollection]) == [
+                    "Home willTransitionToTraitCollection", "Modal willTransitionToTraitCollection",
+                ], "the walk of viewWillTransition(to:with:): the root, then what it presents")
             trace.reset()
             home.dismiss(animated: false)
             trace.settle()
-            #expect(trace.lines([.traitCollectionDidChange, .viewIsAppearing], of: ["Home"]) == [
-                "Home traitCollectionDidChange", "Home viewIsAppearing",
-            ])
+            #expect(
+                trace.lines([.traitCollectionDidChange, .viewIsAppearing], of: ["Home"]) == [
+                    "Home traitCollectionDidChange", "Home viewIsAppearing",
+                ])
             #expect(home.traitCollection.verticalSizeClass == .compact)
         }
     }

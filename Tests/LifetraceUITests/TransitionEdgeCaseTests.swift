@@ -63,7 +63,8 @@ struct TransitionEdgeCaseTests {
     func staleTimer() {
         withTrace { trace in
             let (navigation, _) = launchNavigation(trace, ["A"])
-            let b = TestViewController("B"), c = TestViewController("C")
+            let b = TestViewController("B")
+            let c = TestViewController("C")
             navigation.pushViewController(b, animated: true)
             trace.runLoop.run(for: 0.2)
             navigation.pushViewController(c, animated: true)
@@ -81,7 +82,8 @@ struct TransitionEdgeCaseTests {
     @Test("dismiss during the presentation animation is refused with UIKit's warning")
     func dismissDuringPresent() {
         withTrace { trace in
-            let presenter = TestViewController("P"), presented = TestViewController("A")
+            let presenter = TestViewController("P")
+            let presented = TestViewController("A")
             trace.launch(presenter)
             presenter.present(presented, animated: true)
             trace.runLoop.run(for: 0.1)
@@ -122,7 +124,8 @@ struct TransitionEdgeCaseTests {
     @Test("a push while the navigation controller appears: the new top appears, the old one does not stay appearing")
     func pushWhileAppearing() {
         withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
             let navigation = NavigationController(rootViewController: a, name: "Nav")
             trace.window.rootViewController = navigation
             trace.window.makeKeyAndVisible()
@@ -141,7 +144,9 @@ struct TransitionEdgeCaseTests {
     @Test("adding a tab sends didMove to the new tab only")
     func addTab() {
         withTrace { trace in
-            let a = TestViewController("A"), b = TestViewController("B"), c = TestViewController("C")
+            let a = TestViewController("A")
+            let b = TestViewController("B")
+            let c = TestViewController("C")
             let tabs = TabBarController(name: "Tabs")
             tabs.setViewControllers([a, b], animated: false)
             trace.launch(tabs)

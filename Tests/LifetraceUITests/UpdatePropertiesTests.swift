@@ -81,9 +81,10 @@ struct UpdatePropertiesTests {
         withTrace { trace in
             let controller = InboxController(model: Model())
             trace.launch(controller)
-            #expect(trace.lines([.updateProperties, .viewWillLayoutSubviews], of: ["InboxController"]) == [
-                "InboxController updateProperties", "InboxController viewWillLayoutSubviews",
-            ])
+            #expect(
+                trace.lines([.updateProperties, .viewWillLayoutSubviews], of: ["InboxController"]) == [
+                    "InboxController updateProperties", "InboxController viewWillLayoutSubviews",
+                ])
             #expect(controller.titles == ["Inbox"])
         }
     }
@@ -102,9 +103,10 @@ struct UpdatePropertiesTests {
             model.title = "Archive"
             #expect(controller.titles == ["Inbox"], "nothing runs until the run loop turns")
             trace.settle()
-            #expect(trace.lines([.observedChange, .updateProperties], of: ["InboxController"]) == [
-                "InboxController observedChange", "InboxController updateProperties",
-            ])
+            #expect(
+                trace.lines([.observedChange, .updateProperties], of: ["InboxController"]) == [
+                    "InboxController observedChange", "InboxController updateProperties",
+                ])
             #expect(trace.events.first { $0.hook == .observedChange }?.details.text == "updateProperties")
             #expect(controller.titles == ["Inbox", "Archive"])
             #expect(controller.unreadSeen.count == 1, "no layout: only the properties update was invalidated")
@@ -124,9 +126,11 @@ struct UpdatePropertiesTests {
             trace.window.userInterfaceStyle = .dark
             trace.settle()
             #expect(controller.unreadSeen.last == 5)
-            #expect(trace.lines(Self.order, of: ["InboxController"]) == [
-                "InboxController observedChange", "InboxController traitCollectionDidChange", "InboxController viewWillLayoutSubviews",
-            ])
+            #expect(
+                trace.lines(Self.order, of: ["InboxController"]) == [
+                    "InboxController observedChange", "InboxController traitCollectionDidChange",
+                    "InboxController viewWillLayoutSubviews",
+                ])
             #expect(trace.events.first { $0.hook == .observedChange }?.details.text == "viewWillLayoutSubviews")
         }
     }

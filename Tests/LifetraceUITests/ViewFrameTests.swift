@@ -101,15 +101,19 @@ struct ViewFrameTests {
             #expect(card.card.frameInWindow == Rect(x: 20, y: 57, width: 300, height: 100))
             let ends = trace.recording.events.filter { $0.hook == .layoutSubviews && $0.phase == .end }
             @MainActor func line(of view: View) throws -> String {
-                let event = try #require(ends.last { $0.subject.id == view.traceID }, "no layoutSubviews end of \(view.instrumentationName)")
+                let event = try #require(
+                    ends.last { $0.subject.id == view.traceID }, "no layoutSubviews end of \(view.instrumentationName)")
                 return JSONLineFormat.line(event)
             }
             @MainActor func hex(_ view: View) -> String { "0x" + String(view.traceID, radix: 16) }
             #expect(try line(of: trace.window).contains(#""frame":[0,0,390,844],"offset":[0,0],"dur_ns""#))
             #expect(try line(of: root).contains(#""frame":[0,0,390,844],"offset":[0,0],"superview":"\#(hex(trace.window))","#))
             #expect(try line(of: card.card).contains(#""frame":[20,57,300,100],"offset":[20,57],"superview":"\#(hex(root))","#))
-            #expect(try line(of: card.title).contains(#""frame":[28,65,120,20],"offset":[8,8],"superview":"\#(hex(card.card))","#))
-            #expect(try line(of: card.badge).contains(#""frame":[282,133,30,16],"offset":[262,76],"superview":"\#(hex(card.card))","#))
+            #expect(
+                try line(of: card.title).contains(#""frame":[28,65,120,20],"offset":[8,8],"superview":"\#(hex(card.card))","#))
+            #expect(
+                try line(of: card.badge).contains(#""frame":[282,133,30,16],"offset":[262,76],"superview":"\#(hex(card.card))","#)
+            )
             // Every record's frame is the view's frame in the window then; the begin has none.
             for view in [root, card.card, card.title, card.badge] {
                 let end = try #require(ends.last { $0.subject.id == view.traceID })
@@ -117,7 +121,8 @@ struct ViewFrameTests {
                 #expect(Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height) == view.frameInWindow)
                 #expect(frame.superview == view.superview?.traceID)
             }
-            #expect(trace.recording.events.filter { $0.hook == .layoutSubviews && $0.phase == .begin }.allSatisfy { $0.frame == nil })
+            #expect(
+                trace.recording.events.filter { $0.hook == .layoutSubviews && $0.phase == .begin }.allSatisfy { $0.frame == nil })
             expectPlacesMatch(trace)
         }
     }
@@ -140,8 +145,10 @@ struct ViewFrameTests {
             let moves = after.filter { $0.hook == .frameChange }
             #expect(moves.map(\.controller) == ["Card"])
             let frame = try #require(moves.first?.frame)
-            #expect(frame == ViewFrame(
-                x: 20, y: 247, width: 300, height: 100, offsetX: 20, offsetY: 247, superview: controller.view.traceID))
+            #expect(
+                frame
+                    == ViewFrame(
+                        x: 20, y: 247, width: 300, height: 100, offsetX: 20, offsetY: 247, superview: controller.view.traceID))
             #expect(card.title.frameInWindow == Rect(x: 28, y: 255, width: 120, height: 20))
             expectPlacesMatch(trace)
         }
@@ -152,7 +159,9 @@ struct ViewFrameTests {
         withTrace { trace in
             let scrollView = ScrollView(frame: Rect(x: 0, y: 100, width: 390, height: 400))
             scrollView.identifier = "Scroll"
-            let rows = (0..<3).map { View(frame: Rect(x: 0, y: Double($0) * 300, width: 390, height: 300), identifier: "Row\($0)") }
+            let rows = (0..<3).map {
+                View(frame: Rect(x: 0, y: Double($0) * 300, width: 390, height: 300), identifier: "Row\($0)")
+            }
             let dots = rows.map { _ in View(frame: Rect(x: 10, y: 10, width: 20, height: 20), identifier: "Dot") }
             let controller = ConstrainedViewController("Scrolling") { root in
                 root.addSubview(scrollView)
@@ -193,7 +202,9 @@ struct ViewFrameTests {
             right.addSubview(chip)
             trace.settle()
             let moved = try #require(trace.recording.events.last { $0.hook == .frameChange && $0.subject.id == chip.traceID })
-            #expect(moved.frame == ViewFrame(x: 205, y: 110, width: 50, height: 20, offsetX: 10, offsetY: 10, superview: right.traceID))
+            #expect(
+                moved.frame
+                    == ViewFrame(x: 205, y: 110, width: 50, height: 20, offsetX: 10, offsetY: 10, superview: right.traceID))
             expectPlacesMatch(trace)
             #expect(placesFromRecords(trace.recording.events)[inner.traceID] == Rect(x: 207, y: 112, width: 10, height: 10))
 
@@ -218,10 +229,12 @@ struct ViewFrameTests {
             let controller = ConstrainedViewController("Deep") { root in
                 var parent = root
                 for level in 0..<60 {
-                    let view = View(frame: Rect(x: 1, y: 2, width: 300 - Double(level), height: 600 - Double(level)), identifier: "L\(level)")
+                    let view = View(
+                        frame: Rect(x: 1, y: 2, width: 300 - Double(level), height: 600 - Double(level)), identifier: "L\(level)")
                     parent.addSubview(view)
                     for leaf in 0..<3 {
-                        parent.addSubview(View(frame: Rect(x: Double(leaf) * 5, y: 3, width: 4, height: 4), identifier: "S\(level).\(leaf)"))
+                        parent.addSubview(
+                            View(frame: Rect(x: Double(leaf) * 5, y: 3, width: 4, height: 4), identifier: "S\(level).\(leaf)"))
                     }
                     levels.append(view)
                     parent = view
@@ -246,7 +259,9 @@ struct ViewFrameTests {
             for end in ends {
                 let view = try #require(byID[end.subject.id])
                 let frame = try #require(end.frame)
-                #expect(Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height) == view.frameInWindow, "\(view.instrumentationName)")
+                #expect(
+                    Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height) == view.frameInWindow,
+                    "\(view.instrumentationName)")
             }
         }
     }

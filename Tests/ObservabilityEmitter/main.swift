@@ -1,3 +1,10 @@
+import Lifetrace
+import LifetraceLTTng
+import LifetraceLogging
+import LifetraceTracing
+import Logging
+import Tracing
+
 // The LTTng tests' emitter of swift-log records and swift-distributed-tracing spans, run under a
 // session of the tests' own daemon (as its user): `ObservabilityEmitter logs|spans|handoff MARKER IDS_FILE`.
 // Every record's text or name starts with MARKER; IDS_FILE receives the W3C ids the test checks,
@@ -10,12 +17,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Lifetrace
-import LifetraceLTTng
-import LifetraceLogging
-import LifetraceTracing
-import Logging
-import Tracing
 
 /// Writes `message` on standard error (file descriptor 2: C's `stderr` is shared mutable state).
 func complain(_ message: String) {
@@ -27,10 +28,12 @@ func complain(_ message: String) {
 /// main actor, and a closure written there would check that it still does).
 func endOnAnotherThread(_ span: LifetraceSpan) {
     var thread = pthread_t()
-    let created = pthread_create(&thread, nil, { argument in
-        Unmanaged<LifetraceSpan>.fromOpaque(argument!).takeRetainedValue().end()
-        return nil
-    }, Unmanaged.passRetained(span).toOpaque())
+    let created = pthread_create(
+        &thread, nil,
+        { argument in
+            Unmanaged<LifetraceSpan>.fromOpaque(argument!).takeRetainedValue().end()
+            return nil
+        }, Unmanaged.passRetained(span).toOpaque())
     guard created == 0 else {
         complain("ObservabilityEmitter: pthread_create: \(created)")
         exit(1)

@@ -16,7 +16,9 @@ struct ArticleAppTests {
             app.launch(article)
             let scroll = article.scrollView
             #expect(abs(article.stack.frame.width - (scroll.bounds.width - 32)) < 1e-6)
-            #expect(abs(scroll.contentSize.height - article.stack.frame.height) < 1e-6, "\(scroll.contentSize) against \(article.stack.frame)")
+            #expect(
+                abs(scroll.contentSize.height - article.stack.frame.height) < 1e-6,
+                "\(scroll.contentSize) against \(article.stack.frame)")
             #expect(abs(scroll.contentSize.width - scroll.bounds.width) < 1e-6)
             #expect(scroll.contentSize.height > scroll.bounds.height, "the article is longer than the screen")
             #expect(scroll.contentOffset.y == -scroll.adjustedContentInset.top)

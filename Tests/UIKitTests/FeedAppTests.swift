@@ -76,7 +76,10 @@ struct FeedAppTests {
             let pooled = table.visibleCells.count
             #expect(pooled <= firstScreen + 4, "visible cells stay a screen's worth")
             #expect(!made.isEmpty)
-            let drag = app.recording.events.filter { [.scrollViewWillBeginDragging, .scrollViewDidEndDragging, .scrollViewDidEndDecelerating].contains($0.hook) && $0.phase != .end }.map(\.hook)
+            let drag = app.recording.events.filter {
+                [.scrollViewWillBeginDragging, .scrollViewDidEndDragging, .scrollViewDidEndDecelerating].contains($0.hook)
+                    && $0.phase != .end
+            }.map(\.hook)
             #expect(drag == [.scrollViewWillBeginDragging, .scrollViewDidEndDragging, .scrollViewDidEndDecelerating])
             // Rows above the new offset were measured: their estimates are gone from the content size.
             let measured = table.rectForRow(at: IndexPath(row: 3, section: 0))
@@ -129,7 +132,8 @@ struct FeedAppTests {
 
             f.feed.posts.removeLast()
             table.insertRows(at: [IndexPath(row: 0, section: 0)], with: .automatic)
-            #expect(app.runLoop.diagnostics.contains { $0.message.hasPrefix("Invalid update: invalid number of rows in section 0") })
+            #expect(
+                app.runLoop.diagnostics.contains { $0.message.hasPrefix("Invalid update: invalid number of rows in section 0") })
             app.settle()
             #expect(table.numberOfRows(inSection: 0) == 499)
         }

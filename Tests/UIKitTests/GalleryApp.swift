@@ -50,7 +50,10 @@ final class GalleryViewController: UIViewController, UICollectionViewDataSource,
         return cell
     }
 
-    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+    func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+        sizeForItemAt indexPath: IndexPath
+    ) -> CGSize {
         let side = (collectionView.bounds.width - 4) / 3
         return CGSize(width: side, height: side)
     }
@@ -71,16 +74,19 @@ final class ContactsViewController: UIViewController {
     override func viewDidLoad() {
         super.viewDidLoad()
         let configuration = UICollectionLayoutListConfiguration(appearance: .insetGrouped)
-        collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: UICollectionViewCompositionalLayout.list(using: configuration))
+        collectionView = UICollectionView(
+            frame: view.bounds, collectionViewLayout: UICollectionViewCompositionalLayout.list(using: configuration))
         collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         view.addSubview(collectionView)
         let registration = UICollectionView.CellRegistration<UICollectionViewListCell, Contact> { cell, _, contact in
             var content = cell.defaultContentConfiguration()
             content.text = contact.name
-            content.secondaryText = contact.id.isMultiple(of: 10) ? "A longer note about this contact that wraps over a second line in the list" : nil
+            content.secondaryText =
+                contact.id.isMultiple(of: 10) ? "A longer note about this contact that wraps over a second line in the list" : nil
             cell.contentConfiguration = content
         }
-        dataSource = UICollectionViewDiffableDataSource<Section, Contact>(collectionView: collectionView) { collectionView, indexPath, contact in
+        dataSource = UICollectionViewDiffableDataSource<Section, Contact>(collectionView: collectionView) {
+            collectionView, indexPath, contact in
             collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: contact)
         }
         apply(animated: false)

@@ -62,7 +62,10 @@ struct GalleryAppTests {
             app.settle()
             let applied = app.ends(.applySnapshot)
             #expect(applied.count == 1)
-            #expect(applied.first?.details.count == 4, "one insertion, one deletion, the two swapped contacts moved: \(app.events(.applySnapshot).map { $0.details.text ?? "" })")
+            #expect(
+                applied.first?.details.count == 4,
+                "one insertion, one deletion, the two swapped contacts moved: \(app.events(.applySnapshot).map { $0.details.text ?? "" })"
+            )
             #expect(collection.numberOfItems(inSection: 1) == 197)
             let snapshot = contacts.dataSource.snapshot()
             #expect(contacts.dataSource.indexPath(for: Contact(id: 1000, name: "New Contact")) == IndexPath(item: 1, section: 1))

@@ -45,7 +45,9 @@ struct ListOrderTests {
         }
     }
 
-    @Test("estimates for every row first, then per visible row: exact height, cell, willDisplay; no row made that its predecessors push out")
+    @Test(
+        "estimates for every row first, then per visible row: exact height, cell, willDisplay; no row made that its predecessors push out"
+    )
     func launch() {
         TestApp.with { app in
             let recorder = Recorder()

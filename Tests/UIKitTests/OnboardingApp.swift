@@ -47,30 +47,41 @@ final class OnboardingViewController: UIPageViewController, UIPageViewController
         setViewControllers([pages[0]], direction: .forward, animated: false, completion: nil)
     }
 
-    func pageViewController(_ pageViewController: UIPageViewController, viewControllerBefore viewController: UIViewController) -> UIViewController? {
+    func pageViewController(_ pageViewController: UIPageViewController, viewControllerBefore viewController: UIViewController)
+        -> UIViewController?
+    {
         guard let index = pages.firstIndex(of: viewController as! OnboardingPageViewController), index > 0 else { return nil }
         return pages[index - 1]
     }
 
-    func pageViewController(_ pageViewController: UIPageViewController, viewControllerAfter viewController: UIViewController) -> UIViewController? {
-        guard let page = viewController as? OnboardingPageViewController, let index = pages.firstIndex(of: page), index + 1 < pages.count else {
+    func pageViewController(_ pageViewController: UIPageViewController, viewControllerAfter viewController: UIViewController)
+        -> UIViewController?
+    {
+        guard let page = viewController as? OnboardingPageViewController, let index = pages.firstIndex(of: page),
+            index + 1 < pages.count
+        else {
             return nil
         }
         return pages[index + 1]
     }
 
-    func pageViewController(_ pageViewController: UIPageViewController, didFinishAnimating finished: Bool, previousViewControllers: [UIViewController], transitionCompleted completed: Bool) {
+    func pageViewController(
+        _ pageViewController: UIPageViewController, didFinishAnimating finished: Bool,
+        previousViewControllers: [UIViewController], transitionCompleted completed: Bool
+    ) {
         if completed, let current = viewControllers?.first as? OnboardingPageViewController {
             self.finished.append("page \(current.index)")
         }
     }
 
     func confirmSkip() {
-        let alert = UIAlertController(title: "Skip onboarding?", message: "You can read it later in Settings.", preferredStyle: .alert)
+        let alert = UIAlertController(
+            title: "Skip onboarding?", message: "You can read it later in Settings.", preferredStyle: .alert)
         alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
-        alert.addAction(UIAlertAction(title: "Skip", style: .destructive) { [weak self] _ in
-            self?.finished.append("skipped")
-        })
+        alert.addAction(
+            UIAlertAction(title: "Skip", style: .destructive) { [weak self] _ in
+                self?.finished.append("skipped")
+            })
         present(alert, animated: true)
     }
 }

@@ -39,7 +39,8 @@ struct OnboardingAppTests {
             app.settle()
             #expect(onboarding.finished == ["skipped"])
             #expect(onboarding.presentedViewController == nil)
-            let disappeared = try #require(app.recording.events.firstIndex { $0.hook == .viewDidDisappear && $0.controller == "AlertController" })
+            let disappeared = try #require(
+                app.recording.events.firstIndex { $0.hook == .viewDidDisappear && $0.controller == "AlertController" })
             let handled = try #require(app.recording.events.firstIndex { $0.hook.name == "alertActionHandler" })
             #expect(disappeared < handled)
         }

@@ -13,9 +13,11 @@ final class ProfileViewController: UIViewController {
         configuration.title = "Follow"
         configuration.image = UIImage(systemName: "plus")
         configuration.imagePadding = 6
-        let button = UIButton(configuration: configuration, primaryAction: UIAction { [weak self] _ in
-            self?.showFollowers()
-        })
+        let button = UIButton(
+            configuration: configuration,
+            primaryAction: UIAction { [weak self] _ in
+                self?.showFollowers()
+            })
         return button
     }()
     private lazy var stackView: UIStackView = {
@@ -38,7 +40,8 @@ final class ProfileViewController: UIViewController {
         view.backgroundColor = .systemBackground
         nameLabel.text = "Ada Lovelace"
         nameLabel.font = .preferredFont(forTextStyle: .headline)
-        bioLabel.text = "Mathematician and writer, chiefly known for her work on Charles Babbage's proposed mechanical general-purpose computer, the Analytical Engine."
+        bioLabel.text =
+            "Mathematician and writer, chiefly known for her work on Charles Babbage's proposed mechanical general-purpose computer, the Analytical Engine."
         bioLabel.numberOfLines = 0
         bioLabel.textColor = .secondaryLabel
         avatarView.layer.cornerRadius = 12
@@ -51,9 +54,11 @@ final class ProfileViewController: UIViewController {
             avatarView.widthAnchor.constraint(equalToConstant: 64),
             avatarView.heightAnchor.constraint(equalTo: avatarView.widthAnchor),
         ])
-        navigationItem.rightBarButtonItem = UIBarButtonItem(systemItem: .edit, primaryAction: UIAction { [weak self] _ in
-            self?.edit()
-        })
+        navigationItem.rightBarButtonItem = UIBarButtonItem(
+            systemItem: .edit,
+            primaryAction: UIAction { [weak self] _ in
+                self?.edit()
+            })
     }
 
     override func viewWillAppear(_ animated: Bool) {
@@ -68,9 +73,10 @@ final class ProfileViewController: UIViewController {
     override func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
         super.viewWillTransition(to: size, with: coordinator)
         transitions.append(size)
-        coordinator.animate(alongsideTransition: { _ in
-            self.view.layoutIfNeeded()
-        }, completion: nil)
+        coordinator.animate(
+            alongsideTransition: { _ in
+                self.view.layoutIfNeeded()
+            }, completion: nil)
     }
 
     override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
@@ -131,12 +137,15 @@ final class EditProfileViewController: UIViewController {
         super.viewDidLoad()
         title = "Edit"
         view.backgroundColor = .systemBackground
-        navigationItem.leftBarButtonItem = UIBarButtonItem(systemItem: .cancel, primaryAction: UIAction { [weak self] _ in
-            self?.dismiss(animated: true)
-        })
+        navigationItem.leftBarButtonItem = UIBarButtonItem(
+            systemItem: .cancel,
+            primaryAction: UIAction { [weak self] _ in
+                self?.dismiss(animated: true)
+            })
         nameField.translatesAutoresizingMaskIntoConstraints = false
         view.addSubview(nameField)
-        nameField.topAnchor.constraint(equalToSystemSpacingBelow: view.safeAreaLayoutGuide.topAnchor, multiplier: 2).isActive = true
+        nameField.topAnchor.constraint(equalToSystemSpacingBelow: view.safeAreaLayoutGuide.topAnchor, multiplier: 2).isActive =
+            true
         nameField.leadingAnchor.constraint(equalTo: view.layoutMarginsGuide.leadingAnchor).isActive = true
         nameField.trailingAnchor.constraint(equalTo: view.layoutMarginsGuide.trailingAnchor).isActive = true
     }

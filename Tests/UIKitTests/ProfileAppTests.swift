@@ -28,9 +28,13 @@ struct ProfileAppTests {
 
     /// The expected lines of an in-repository golden file, its controllers renamed.
     func golden(_ name: String, renaming names: [String: String]) throws -> (hooks: [String], lines: [String]) {
-        let text = try String(contentsOfFile: Repository.path("Tests/LifetraceScenarioTests/Fixtures/golden/\(name).golden"), encoding: .utf8)
+        let text = try String(
+            contentsOfFile: Repository.path("Tests/LifetraceScenarioTests/Fixtures/golden/\(name).golden"), encoding: .utf8)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let hooks = lines.first { $0.hasPrefix("# compare:") }.map { $0.dropFirst("# compare:".count).split(separator: " ").map(String.init) } ?? []
+        let hooks =
+            lines.first { $0.hasPrefix("# compare:") }.map {
+                $0.dropFirst("# compare:".count).split(separator: " ").map(String.init)
+            } ?? []
         let separator = try #require(lines.firstIndex(of: "---"))
         let expected = lines[(separator + 1)...].filter { !$0.isEmpty }.map { line in
             let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
@@ -47,7 +51,8 @@ struct ProfileAppTests {
             #expect(p.profile.navigationItem.title == "Profile", "title sets the navigation item's")
 
             app.recording.removeAll()
-            let push = try golden("seed004-push-animated", renaming: ["First": "ProfileViewController", "Second": "FollowersViewController"])
+            let push = try golden(
+                "seed004-push-animated", renaming: ["First": "ProfileViewController", "Second": "FollowersViewController"])
             p.profile.follow.tap()
             app.settle()
             #expect(app.lines(push.hooks, of: ["ProfileViewController", "FollowersViewController"]) == push.lines)
@@ -67,7 +72,9 @@ struct ProfileAppTests {
             #expect(bio.frame.width <= stack.frame.width)
             #expect(bio.frame.height > 2 * oneLine, "the biography wraps at the stack's width: \(bio.frame)")
             let fitting = bio.sizeThatFits(CGSize(width: stack.frame.width, height: .greatestFiniteMagnitude))
-        #expect(abs(bio.frame.width - fitting.width) < 1e-6 && abs(bio.frame.height - fitting.height) < 1e-6, "\(bio.frame) against \(fitting)")
+            #expect(
+                abs(bio.frame.width - fitting.width) < 1e-6 && abs(bio.frame.height - fitting.height) < 1e-6,
+                "\(bio.frame) against \(fitting)")
             let button = p.profile.follow
             #expect(abs(button.frame.height - button.intrinsicContentSize.height) < 1e-6)
             #expect(button.frame.width > 60, "the title and image are measured: \(button.frame)")
@@ -84,13 +91,18 @@ struct ProfileAppTests {
             let sheet = try #require(p.profile.presentedViewController as? UINavigationController)
             #expect(sheet.topViewController is EditProfileViewController)
             #expect(app.lines(["viewWillDisappear", "viewDidDisappear"], of: ["ProfileViewController"]).isEmpty)
-            #expect(app.lines(["viewDidLoad", "viewWillAppear", "viewDidAppear"], of: ["EditProfileViewController"])
-                == ["EditProfileViewController viewDidLoad", "EditProfileViewController viewWillAppear", "EditProfileViewController viewDidAppear"])
+            #expect(
+                app.lines(["viewDidLoad", "viewWillAppear", "viewDidAppear"], of: ["EditProfileViewController"])
+                    == [
+                        "EditProfileViewController viewDidLoad", "EditProfileViewController viewWillAppear",
+                        "EditProfileViewController viewDidAppear",
+                    ])
             sheet.topViewController?.navigationItem.leftBarButtonItem?.tap()
             app.settle()
             #expect(p.profile.presentedViewController == nil)
-            #expect(app.lines(["viewWillDisappear", "viewDidDisappear"], of: ["EditProfileViewController"])
-                == ["EditProfileViewController viewWillDisappear", "EditProfileViewController viewDidDisappear"])
+            #expect(
+                app.lines(["viewWillDisappear", "viewDidDisappear"], of: ["EditProfileViewController"])
+                    == ["EditProfileViewController viewWillDisappear", "EditProfileViewController viewDidDisappear"])
         }
     }
 
@@ -101,7 +113,9 @@ struct ProfileAppTests {
             app.window.transition(to: CGSize(width: 844, height: 390))
             app.settle()
             #expect(p.profile.transitions == [CGSize(width: 844, height: 390)])
-            let hooks = app.lines(["willTransitionToTraitCollection", "viewWillTransition", "traitCollectionDidChange"], of: ["ProfileViewController"])
+            let hooks = app.lines(
+                ["willTransitionToTraitCollection", "viewWillTransition", "traitCollectionDidChange"],
+                of: ["ProfileViewController"])
             #expect(hooks.contains("ProfileViewController viewWillTransition"))
             #expect(hooks.last == "ProfileViewController traitCollectionDidChange")
         }

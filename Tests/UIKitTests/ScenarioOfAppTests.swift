@@ -23,9 +23,10 @@ struct ScenarioOfAppTests {
         let appearances = recording.events
             .filter { $0.phase != .end && ($0.hook == .viewDidAppear || $0.hook == .viewDidDisappear) }
             .map { "\($0.controller) \($0.hook.name)" }
-        #expect(appearances == [
-            "Nav viewDidAppear", "Profile viewDidAppear", "Profile viewDidDisappear", "Followers viewDidAppear",
-            "Followers viewDidDisappear", "Profile viewDidAppear",
-        ])
+        #expect(
+            appearances == [
+                "Nav viewDidAppear", "Profile viewDidAppear", "Profile viewDidDisappear", "Followers viewDidAppear",
+                "Followers viewDidDisappear", "Profile viewDidAppear",
+            ])
     }
 }

@@ -28,18 +28,21 @@ struct SceneAppTests {
         }
     }
 
-    @Test("a launch: the app delegate, the scene connecting with its window, foreground, active, then the first layout and viewDidAppear")
+    @Test(
+        "a launch: the app delegate, the scene connecting with its window, foreground, active, then the first layout and viewDidAppear"
+    )
     func launch() throws {
         try withLaunchedApp { test, application, delegate in
             #expect(delegate.launched)
-            #expect(test.lines(Self.hooks, of: Self.names) == [
-                "SceneAppDelegate willFinishLaunching", "SceneAppDelegate didFinishLaunching",
-                "SceneAppDelegate configurationForConnecting", "SceneAppSceneDelegate willConnectTo",
-                "TimelineViewController viewDidLoad", "TimelineViewController viewWillAppear",
-                "TimelineViewController viewIsAppearing", "SceneAppSceneDelegate sceneWillEnterForeground",
-                "SceneAppSceneDelegate sceneDidBecomeActive", "TimelineViewController viewWillLayoutSubviews",
-                "TimelineViewController viewDidLayoutSubviews", "TimelineViewController viewDidAppear",
-            ])
+            #expect(
+                test.lines(Self.hooks, of: Self.names) == [
+                    "SceneAppDelegate willFinishLaunching", "SceneAppDelegate didFinishLaunching",
+                    "SceneAppDelegate configurationForConnecting", "SceneAppSceneDelegate willConnectTo",
+                    "TimelineViewController viewDidLoad", "TimelineViewController viewWillAppear",
+                    "TimelineViewController viewIsAppearing", "SceneAppSceneDelegate sceneWillEnterForeground",
+                    "SceneAppSceneDelegate sceneDidBecomeActive", "TimelineViewController viewWillLayoutSubviews",
+                    "TimelineViewController viewDidLayoutSubviews", "TimelineViewController viewDidAppear",
+                ])
             let scene = try #require(application.connectedScenes.first as? UIWindowScene)
             #expect(scene.activationState == .foregroundActive)
             #expect(application.applicationState == .active)
@@ -56,20 +59,24 @@ struct SceneAppTests {
         }
     }
 
-    @Test("background and foreground: the scene's callbacks, no appearance callbacks, the snapshot's layout; notifications observed")
+    @Test(
+        "background and foreground: the scene's callbacks, no appearance callbacks, the snapshot's layout; notifications observed"
+    )
     func backgroundAndForeground() throws {
         try withLaunchedApp { test, application, _ in
             let scene = try #require(application.connectedScenes.first)
             let sceneDelegate = try #require(scene.delegate as? SceneAppSceneDelegate)
             let timeline = try #require(
-                (sceneDelegate.window?.rootViewController as? UINavigationController)?.topViewController as? TimelineViewController)
+                (sceneDelegate.window?.rootViewController as? UINavigationController)?.topViewController
+                    as? TimelineViewController)
             let refreshes = timeline.refreshes
             test.recording.removeAll()
             scene.enterBackground()
             test.settle()
-            #expect(test.lines(Self.hooks, of: Self.names) == [
-                "SceneAppSceneDelegate sceneWillResignActive", "SceneAppSceneDelegate sceneDidEnterBackground",
-            ])
+            #expect(
+                test.lines(Self.hooks, of: Self.names) == [
+                    "SceneAppSceneDelegate sceneWillResignActive", "SceneAppSceneDelegate sceneDidEnterBackground",
+                ])
             let background = try #require(test.events(.sceneDidEnterBackground).first)
             #expect(
                 test.events(.viewWillLayoutSubviews).map(\.controller) == ["NavigationController"]
@@ -80,9 +87,10 @@ struct SceneAppTests {
             test.recording.removeAll()
             scene.enterForeground()
             test.settle()
-            #expect(test.lines(Self.hooks, of: Self.names) == [
-                "SceneAppSceneDelegate sceneWillEnterForeground", "SceneAppSceneDelegate sceneDidBecomeActive",
-            ])
+            #expect(
+                test.lines(Self.hooks, of: Self.names) == [
+                    "SceneAppSceneDelegate sceneWillEnterForeground", "SceneAppSceneDelegate sceneDidBecomeActive",
+                ])
             #expect(sceneDelegate.states == ["foreground", "active", "inactive", "background", "foreground", "active"])
             #expect(timeline.refreshes >= refreshes + 1, "didBecomeActiveNotification reached the observer")
         }
@@ -99,9 +107,10 @@ struct SceneAppTests {
             #expect(!scene.enterForeground(), "it is in the foreground already")
             #expect(scene.becomeActive())
             test.settle()
-            #expect(test.lines(Self.hooks, of: Self.names) == [
-                "SceneAppSceneDelegate sceneWillResignActive", "SceneAppSceneDelegate sceneDidBecomeActive",
-            ])
+            #expect(
+                test.lines(Self.hooks, of: Self.names) == [
+                    "SceneAppSceneDelegate sceneWillResignActive", "SceneAppSceneDelegate sceneDidBecomeActive",
+                ])
             #expect(test.runLoop.diagnostics.filter { $0.severity == .warning }.count == 2)
             #expect(test.events(.warning).count == 2)
         }
@@ -115,10 +124,11 @@ struct SceneAppTests {
             test.recording.removeAll()
             application.disconnect(scene)
             test.settle()
-            #expect(test.lines(["sceneWillResignActive", "sceneDidEnterBackground", "sceneDidDisconnect"], of: Self.names) == [
-                "SceneAppSceneDelegate sceneWillResignActive", "SceneAppSceneDelegate sceneDidEnterBackground",
-                "SceneAppSceneDelegate sceneDidDisconnect",
-            ])
+            #expect(
+                test.lines(["sceneWillResignActive", "sceneDidEnterBackground", "sceneDidDisconnect"], of: Self.names) == [
+                    "SceneAppSceneDelegate sceneWillResignActive", "SceneAppSceneDelegate sceneDidEnterBackground",
+                    "SceneAppSceneDelegate sceneDidDisconnect",
+                ])
             #expect(scene.activationState == .unattached && application.connectedScenes.isEmpty)
             #expect(scene.delegate == nil && window == nil, "the window went with the delegate that kept it")
             #expect(application.openSessions.count == 1, "the session stays open")

@@ -19,20 +19,23 @@ final class SettingsViewController: UIViewController {
             traits.userInterfaceStyle == .dark ? .black : .systemGroupedBackground
         }
         notificationsSwitch.isOn = true
-        notificationsSwitch.addAction(UIAction { [unowned self] _ in
-            log.append("notifications \(notificationsSwitch.isOn)")
-        }, for: .valueChanged)
+        notificationsSwitch.addAction(
+            UIAction { [unowned self] _ in
+                log.append("notifications \(notificationsSwitch.isOn)")
+            }, for: .valueChanged)
         volumeSlider.minimumValue = 0
         volumeSlider.maximumValue = 10
         volumeSlider.value = 5
-        volumeSlider.addAction(UIAction { [unowned self] action in
-            guard let slider = action.sender as? UISlider else { return }
-            log.append("volume \(Int(slider.value))")
-        }, for: .valueChanged)
+        volumeSlider.addAction(
+            UIAction { [unowned self] action in
+                guard let slider = action.sender as? UISlider else { return }
+                log.append("volume \(Int(slider.value))")
+            }, for: .valueChanged)
         themeControl.selectedSegmentIndex = 0
-        themeControl.addAction(UIAction { [unowned self] _ in
-            log.append("theme \(themeControl.titleForSegment(at: themeControl.selectedSegmentIndex) ?? "-")")
-        }, for: .valueChanged)
+        themeControl.addAction(
+            UIAction { [unowned self] _ in
+                log.append("theme \(themeControl.titleForSegment(at: themeControl.selectedSegmentIndex) ?? "-")")
+            }, for: .valueChanged)
         nameField.placeholder = "Name"
         nameField.borderStyle = .roundedRect
         nameField.addAction(UIAction { [unowned self] _ in log.append("name \(nameField.text ?? "")") }, for: .editingChanged)
@@ -41,7 +44,9 @@ final class SettingsViewController: UIViewController {
         notesView.text = "Notes written here grow the text view line by line, as a self-sizing text view does in a form."
         spinner.hidesWhenStopped = true
 
-        let stack = UIStackView(arrangedSubviews: [notificationsSwitch, volumeSlider, themeControl, nameField, notesView, spinner])
+        let stack = UIStackView(arrangedSubviews: [
+            notificationsSwitch, volumeSlider, themeControl, nameField, notesView, spinner,
+        ])
         stack.axis = .vertical
         stack.spacing = UIStackView.spacingUseSystem
         stack.alignment = .fill

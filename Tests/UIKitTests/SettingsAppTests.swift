@@ -40,7 +40,9 @@ struct SettingsAppTests {
     @Test("controls size from their content; the self-sizing text view wraps at the stack's width")
     func sizes() throws {
         try launched { settings, window, runLoop in
-            #expect(settings.notificationsSwitch.frame.size == CGSize(width: 51, height: 31) || settings.notificationsSwitch.frame.width > 51,
+            #expect(
+                settings.notificationsSwitch.frame.size == CGSize(width: 51, height: 31)
+                    || settings.notificationsSwitch.frame.width > 51,
                 "a filling stack stretches the switch across; its height stays 31: \(settings.notificationsSwitch.frame)")
             #expect(abs(settings.notificationsSwitch.frame.height - 31) < 1e-6)
             #expect(abs(settings.themeControl.frame.height - 32) < 1e-6)
@@ -52,7 +54,9 @@ struct SettingsAppTests {
             #expect(abs(notes.frame.height - fitting.height) < 1e-6)
             let stack = try #require(settings.notificationsSwitch.superview as? UIStackView)
             #expect(abs(settings.notificationsSwitch.frame.minY - 8) < 1e-6, "inside the stack's top margin")
-            #expect(abs(settings.volumeSlider.frame.minY - (8 + 31 + 8)) < 1e-6, "system spacing between views: \(settings.volumeSlider.frame)")
+            #expect(
+                abs(settings.volumeSlider.frame.minY - (8 + 31 + 8)) < 1e-6,
+                "system spacing between views: \(settings.volumeSlider.frame)")
             #expect(stack.spacing == UIStackView.spacingUseSystem)
             settings.save()
             #expect(!settings.spinner.isHidden)
@@ -76,7 +80,9 @@ struct SettingsAppTests {
         try launched { settings, _, _ in
             let background = try #require(settings.view.backgroundColor)
             #expect(background.resolvedColor(with: UITraitCollection(userInterfaceStyle: .dark)) == .black)
-            #expect(background.resolvedColor(with: UITraitCollection(userInterfaceStyle: .light)) == UIColor.systemGroupedBackground.resolvedColor(with: UITraitCollection(userInterfaceStyle: .light)))
+            #expect(
+                background.resolvedColor(with: UITraitCollection(userInterfaceStyle: .light))
+                    == UIColor.systemGroupedBackground.resolvedColor(with: UITraitCollection(userInterfaceStyle: .light)))
             #expect(UIColor.systemBlue.resolvedColor(with: UITraitCollection(userInterfaceStyle: .dark)).components.blue == 1)
         }
     }

@@ -4,7 +4,10 @@ import UIKit
 // UIKit only): sections with header titles, value cells, and a snapshot changed in place.
 
 final class SettingsListViewController: UITableViewController {
-    enum Section: String, Hashable, Sendable, CaseIterable { case general = "General", privacy = "Privacy" }
+    enum Section: String, Hashable, Sendable, CaseIterable {
+        case general = "General"
+        case privacy = "Privacy"
+    }
 
     private(set) var dataSource: UITableViewDiffableDataSource<Section, String>!
 

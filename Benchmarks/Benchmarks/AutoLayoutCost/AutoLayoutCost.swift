@@ -52,7 +52,8 @@ final class ConstrainedHierarchy {
                     previous.map { view.leadingAnchor.constraint(equalTo: $0.leadingAnchor, constant: 0.01) }
                         ?? view.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 8))
                 constraints.append(view.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -8))
-                top = previous.map { view.topAnchor.constraint(equalTo: $0.bottomAnchor, constant: 4) }
+                top =
+                    previous.map { view.topAnchor.constraint(equalTo: $0.bottomAnchor, constant: 4) }
                     ?? view.topAnchor.constraint(equalTo: root.topAnchor, constant: 8)
             default:
                 let parent = previous ?? root

@@ -220,7 +220,10 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("hook:lifetrace:no-sink-literal-begin-end", configuration: configuration(cheap, setup: installing { NoOpSink() })) {
         literalBeginEndHook($0)
     }
-    Benchmark("hook:lifetrace:jsonl-literal", configuration: configuration(costly, setup: installing { try JSONLinesSink(to: .file("/dev/null")) })) {
+    Benchmark(
+        "hook:lifetrace:jsonl-literal",
+        configuration: configuration(costly, setup: installing { try JSONLinesSink(to: .file("/dev/null")) })
+    ) {
         literalHook($0)
     }
     Benchmark("hook:lifetrace:noop-sink", configuration: configuration(costly, setup: installing { DroppingSink() })) {
@@ -230,10 +233,15 @@ let benchmarks: @Sendable () -> Void = {
         recording.removeAll()
         lifetraceHook($0)
     }
-    Benchmark("hook:lifetrace:text", configuration: configuration(costly, setup: installing { try TextSink(to: .file("/dev/null")) })) {
+    Benchmark(
+        "hook:lifetrace:text", configuration: configuration(costly, setup: installing { try TextSink(to: .file("/dev/null")) })
+    ) {
         lifetraceHook($0)
     }
-    Benchmark("hook:lifetrace:jsonl", configuration: configuration(costly, setup: installing { try JSONLinesSink(to: .file("/dev/null")) })) {
+    Benchmark(
+        "hook:lifetrace:jsonl",
+        configuration: configuration(costly, setup: installing { try JSONLinesSink(to: .file("/dev/null")) })
+    ) {
         lifetraceHook($0)
     }
     Benchmark("hook:floor:fprintf-jsonl", configuration: configuration(costly, setup: installing { NoOpSink() })) {

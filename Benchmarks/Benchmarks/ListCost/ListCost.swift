@@ -52,8 +52,15 @@ enum Tally {
 
 let benchmarks: @Sendable () -> Void = {
     let quick = BenchmarkSettings.quick
-    var shapes: [(ScrolledList.Kind, Int, Int)] = [(.selfSizing, 6, 10_000), (.selfSizing, 6, 100_000), (.manual, 6, 10_000), (.fixed, 1, 10_000)]
-    if !quick { shapes += [(.selfSizing, 3, 10_000), (.selfSizing, 12, 10_000), (.manual, 3, 10_000), (.manual, 12, 10_000), (.fixed, 1, 100_000)] }
+    var shapes: [(ScrolledList.Kind, Int, Int)] = [
+        (.selfSizing, 6, 10_000), (.selfSizing, 6, 100_000), (.manual, 6, 10_000), (.fixed, 1, 10_000),
+    ]
+    if !quick {
+        shapes += [
+            (.selfSizing, 3, 10_000), (.selfSizing, 12, 10_000), (.manual, 3, 10_000), (.manual, 12, 10_000),
+            (.fixed, 1, 100_000),
+        ]
+    }
     let frames = Int(ScrolledList.framesPerSecond)
     for (kind, subviews, rows) in shapes {
         // A fixed-height list allocates nothing once warm; a measured one allocates with the rows
@@ -78,7 +85,9 @@ let benchmarks: @Sendable () -> Void = {
                 }
                 box.value.stopMeasurement()
                 list.noteVisible()
-                let nanoseconds = durations.map { Int($0.components.attoseconds / 1_000_000_000) + Int($0.components.seconds) * 1_000_000_000 }.sorted()
+                let nanoseconds = durations.map {
+                    Int($0.components.attoseconds / 1_000_000_000) + Int($0.components.seconds) * 1_000_000_000
+                }.sorted()
                 var tally = Tally.frames[name] ?? (0, 0)
                 tally.all += frames
                 tally.over += nanoseconds.count { $0 > ScrolledList.budget }

@@ -8,7 +8,10 @@ import LifetraceUI
 /// measured and placed).
 @MainActor
 final class ScrolledList: TableViewDataSource {
-    enum Kind: String, CaseIterable { case selfSizing = "self-sizing", manual, fixed }
+    enum Kind: String, CaseIterable {
+        case selfSizing = "self-sizing"
+        case manual, fixed
+    }
 
     nonisolated static let framesPerSecond = 120.0
     nonisolated static let budget = Int(1e9 / framesPerSecond)

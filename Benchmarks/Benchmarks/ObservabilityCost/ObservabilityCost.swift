@@ -163,7 +163,10 @@ let benchmarks: @Sendable () -> Void = {
     // less from sample to sample (2 to 4 per thread, seen in one CI run): four per thread of tolerance.
     for work in ThreadedWork.allCases {
         // The target's measure: one thread and two paired in each sample (PairedScaling).
-        Benchmark("observe:scaling:\(work.rawValue):lttng", configuration: PairedScaling.configuration(setup: installing { LTTngSink() })) {
+        Benchmark(
+            "observe:scaling:\(work.rawValue):lttng",
+            configuration: PairedScaling.configuration(setup: installing { LTTngSink() })
+        ) {
             PairedScaling.sample($0, work)
         }
         if work != .floor {

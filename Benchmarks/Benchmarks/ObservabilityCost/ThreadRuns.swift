@@ -29,11 +29,13 @@ enum ThreadRuns {
         for _ in 0..<threads {
             var thread = pthread_t()
             let job = Unmanaged.passRetained(Job(work, iterations: iterations ?? work.iterations)).toOpaque()
-            let status = pthread_create(&thread, nil, { argument in
-                let job = Unmanaged<Job>.fromOpaque(argument!).takeRetainedValue()
-                job.work.run(iterations: job.iterations)
-                return nil
-            }, job)
+            let status = pthread_create(
+                &thread, nil,
+                { argument in
+                    let job = Unmanaged<Job>.fromOpaque(argument!).takeRetainedValue()
+                    job.work.run(iterations: job.iterations)
+                    return nil
+                }, job)
             precondition(status == 0, "pthread_create: \(status)")
             started.append(thread)
         }

@@ -1,8 +1,8 @@
 import Benchmark
 import Lifetrace
 import LifetraceLogging
-import LifetraceTracing
 import LifetraceTracepoints
+import LifetraceTracing
 import Logging
 import Tracing
 

@@ -50,7 +50,9 @@ enum ScenarioKind: String, CaseIterable {
         case .tabs:
             lines = ["tabs T " + (0..<size).map { "C\($0)" }.joined(separator: " "), "launch T", "select-tab \(size - 1)"]
         case .chain:
-            lines = ["view V0 in Home intrinsic=10x10", "constrain l0 V0.leading == Home.leading", "constrain t0 V0.top == Home.top"]
+            lines = [
+                "view V0 in Home intrinsic=10x10", "constrain l0 V0.leading == Home.leading", "constrain t0 V0.top == Home.top",
+            ]
             for i in 1..<size {
                 lines += [
                     "view V\(i) in Home intrinsic=10x10", "constrain l\(i) V\(i).leading == V\(i - 1).trailing",

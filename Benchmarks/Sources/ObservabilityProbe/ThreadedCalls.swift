@@ -1,9 +1,9 @@
 import Lifetrace
 import LifetraceLogging
-import Logging
-import Tracing
 import LifetraceTracepoints
 import LifetraceTracing
+import Logging
+import Tracing
 
 #if canImport(Glibc)
 import Glibc
@@ -74,10 +74,12 @@ enum ThreadedCalls {
         var started: [pthread_t] = []
         for job in jobs {
             var thread = pthread_t()
-            let status = pthread_create(&thread, nil, { argument in
-                Unmanaged<Job>.fromOpaque(argument!).takeUnretainedValue().run()
-                return nil
-            }, Unmanaged.passUnretained(job).toOpaque())
+            let status = pthread_create(
+                &thread, nil,
+                { argument in
+                    Unmanaged<Job>.fromOpaque(argument!).takeUnretainedValue().run()
+                    return nil
+                }, Unmanaged.passUnretained(job).toOpaque())
             precondition(status == 0, "pthread_create: \(status)")
             started.append(thread)
         }

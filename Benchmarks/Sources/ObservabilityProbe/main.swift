@@ -60,7 +60,9 @@ func calls(_ path: String, _ count: Int) -> Int {
     case "log-lifetrace":
         total = logs(through: lifetraceLogger, count)
     case "log-floor":
-        let (label, message, metadata, source) = (strdup("bench.server")!, strdup("request handled")!, strdup(#"{"route":"/users"}"#)!, strdup("ObservabilityProbe")!)
+        let (label, message, metadata, source) = (
+            strdup("bench.server")!, strdup("request handled")!, strdup(#"{"route":"/users"}"#)!, strdup("ObservabilityProbe")!
+        )
         for i in 0..<count {
             lifetrace_tp_log(2, UInt64(i), label, message, metadata, source, nil, -1, nil, 0)
             total &+= i
@@ -114,7 +116,9 @@ if path.hasPrefix("threads:") {
     let cpu = ThreadedCalls.run(work, threads: threads, count: count)
     let wall = MonotonicClock.now() - started
     let calls = Double(threads * count)
-    print("\(path) \(sinkName): wall \(Double(wall) / calls) ns per call, \(calls / Double(wall) * 1e3)M calls/s; CPU \(Double(cpu) / calls) ns per call")
+    print(
+        "\(path) \(sinkName): wall \(Double(wall) / calls) ns per call, \(calls / Double(wall) * 1e3)M calls/s; CPU \(Double(cpu) / calls) ns per call"
+    )
     exit(0)
 }
 

@@ -1,3 +1,7 @@
+@_spi(Internals) import Lifetrace
+import LifetraceAnalysis
+import LifetraceCTF
+
 // Reads a trace as `lifetrace convert` does (the native reader, the JSON-lines format, writes to a
 // descriptor), for callgrind: tools/bench-readers counts this probe's instructions, with none of
 // the command line's (the executable once linked liblttng-ust, which valgrind 3.19 cannot run).
@@ -6,9 +10,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-@_spi(Internals) import Lifetrace
-import LifetraceAnalysis
-import LifetraceCTF
 
 guard CommandLine.arguments.count == 2 else {
     StandardError.writeLine("usage: ReaderProbe TRACE_DIRECTORY > OUTPUT")

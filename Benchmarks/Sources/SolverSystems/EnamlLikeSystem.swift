@@ -38,7 +38,9 @@ public final class EnamlLikeSystem {
             let words = line.split(separator: " ")
             guard let kind = words.first else { continue }
             if kind == "edit", words.count == 3, let weight = Double(words[2]) {
-                guard (try? solver.addEditVariable(variable(words[1]), strength: Strength(weight: weight))) != nil else { return nil }
+                guard (try? solver.addEditVariable(variable(words[1]), strength: Strength(weight: weight))) != nil else {
+                    return nil
+                }
             } else if kind == "constraint", words.count >= 4, let weight = Double(words[2]), let constant = Double(words[3]) {
                 var expression = Expression(constant: constant)
                 var index = 4

@@ -1,5 +1,5 @@
-import FuzzDriver
 import Foundation
+import FuzzDriver
 import LifetraceAnalysis
 
 /// One JSON-lines trace: read, then summarised, drawn and compared with itself (every consumer of

@@ -67,7 +67,8 @@ public struct SinkConfiguration: Sendable {
     public static func warnAboutUnknownHooks(_ patterns: [String], source: String) {
         for pattern in patterns where !Hook.wellKnown.contains(where: { EventFilter.matches(pattern, $0.name) }) {
             StandardError.writeLine(
-                "lifetrace: warning: \(source) pattern \"\(pattern)\" matches no known hook (only hooks of other runtimes with that name will pass)")
+                "lifetrace: warning: \(source) pattern \"\(pattern)\" matches no known hook (only hooks of other runtimes with that name will pass)"
+            )
         }
     }
 
@@ -108,7 +109,8 @@ extension SinkConfiguration {
             let key = Self.canonicalPath(path)
             if let first = seen[key] {
                 throw ConfigurationError(
-                    "\(specification.origin): writes to \"\(path)\", as \(first.origin) does; two sinks on one file overwrite each other (give each its own file)")
+                    "\(specification.origin): writes to \"\(path)\", as \(first.origin) does; two sinks on one file overwrite each other (give each its own file)"
+                )
             }
             seen[key] = specification
         }

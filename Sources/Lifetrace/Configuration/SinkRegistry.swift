@@ -48,7 +48,8 @@ public struct SinkRegistry: Sendable {
     public func makeSink(_ specification: SinkSpecification) throws -> any Sink {
         guard let entry = entries[specification.name] else {
             throw ConfigurationError(
-                "\(specification.origin): unknown sink \"\(specification.name)\"; expected one of: \(names.joined(separator: ", "))")
+                "\(specification.origin): unknown sink \"\(specification.name)\"; expected one of: \(names.joined(separator: ", "))"
+            )
         }
         do {
             return try entry.factory(specification)

@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// A buffered, thread-safe byte stream to a file descriptor that never crashes or hangs its host.
 ///
@@ -142,7 +143,8 @@ public final class ByteOutput: Sendable {
         while true {
             let fd = Glibc.open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
             if fd >= 0 {
-                return ByteOutput(fileDescriptor: fd, label: "\(label) (\(path))", closesDescriptor: true, flushesEachRecord: false)
+                return ByteOutput(
+                    fileDescriptor: fd, label: "\(label) (\(path))", closesDescriptor: true, flushesEachRecord: false)
             }
             guard errno == ENXIO || errno == EINTR else {
                 throw ConfigurationError("\(label): cannot open \"\(path)\" for writing: \(String(cString: strerror(errno)))")

@@ -45,7 +45,8 @@ public struct LineBuffer: ~Copyable {
     /// Appends a copy of bytes already written (`range` of ``count``): lets a writer put parts it
     /// wrote out of order back in order after them, in the same memory.
     package mutating func appendCopy(of range: Range<Int>) {
-        precondition(range.lowerBound >= 0 && range.upperBound <= count, "appendCopy: \(range) is not within the \(count) bytes written")
+        precondition(
+            range.lowerBound >= 0 && range.upperBound <= count, "appendCopy: \(range) is not within the \(count) bytes written")
         let destination = reserve(range.count)  // may move the storage: the source is read after it
         memcpy(destination, base + range.lowerBound, range.count)
         commit(range.count)

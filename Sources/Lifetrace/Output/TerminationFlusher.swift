@@ -32,7 +32,14 @@ package enum TerminationFlusher {
         readEnd = ends[0]
         // A POSIX thread of its own (no Foundation: the core loads none), detached.
         var thread = pthread_t()
-        guard pthread_create(&thread, nil, { _ in TerminationFlusher.waitAndFlush(); return nil }, nil) == 0 else {
+        guard
+            pthread_create(
+                &thread, nil,
+                { _ in
+                    TerminationFlusher.waitAndFlush()
+                    return nil
+                }, nil) == 0
+        else {
             return false
         }
         _ = pthread_detach(thread)
@@ -62,7 +69,8 @@ package enum TerminationFlusher {
             return
         }
         if !Dispatch.stopForever(waitingAtMost: UInt32(ByteOutput.writeTimeoutMilliseconds) + 1_000) {
-            StandardError.writeLine("lifetrace: an event was still being written after the write budget; closing the outputs anyway")
+            StandardError.writeLine(
+                "lifetrace: an event was still being written after the write budget; closing the outputs anyway")
         }
         ExitFlusher.closeAll(reason: "closed: the process is ending on signal \(number)")
         signal(Int32(number), SIG_DFL)

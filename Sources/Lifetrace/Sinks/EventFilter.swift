@@ -51,8 +51,10 @@ public struct EventFilter: Sendable, Hashable {
     }
 
     private static func glob(_ p: UnsafeBufferPointer<UInt8>, _ t: UnsafeBufferPointer<UInt8>) -> Bool {
-        var pi = 0, ti = 0
-        var star = -1, mark = 0
+        var pi = 0
+        var ti = 0
+        var star = -1
+        var mark = 0
         while ti < t.count {
             if pi < p.count, p[pi] == UInt8(ascii: "?") || p[pi] == t[ti] {
                 pi += 1

@@ -64,10 +64,11 @@ extension GatedSink {
 }
 
 @usableFromInline
-package typealias FlatRecord = @convention(c) (
-    UInt32, UnsafePointer<CChar>?, UInt64, UnsafePointer<CChar>?, UInt64, UnsafePointer<CChar>?, UInt64, Int8, Int64,
-    UnsafePointer<CChar>?, Int64
-) -> Void
+package typealias FlatRecord =
+    @convention(c) (
+        UInt32, UnsafePointer<CChar>?, UInt64, UnsafePointer<CChar>?, UInt64, UnsafePointer<CChar>?, UInt64, Int8, Int64,
+        UnsafePointer<CChar>?, Int64
+    ) -> Void
 
 extension Details {
     /// The numbers of the details as flat records take them: `animated` 1, 0 or -1 when absent;

@@ -1,9 +1,10 @@
+import Lifetrace
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Lifetrace
 
 extension FieldValue {
     /// The value of a JSON text: what an LTTng record carries as a string (a log record's `metadata`,

@@ -48,7 +48,8 @@ enum JSONLineDecoder {
                 case "end": phase = .end
                 case "instant": phase = .instant
                 default:
-                    throw JSONSyntaxError(offset: offset, message: "expected \"phase\" to be \"begin\", \"end\" or \"instant\", got \"\(text)\"")
+                    throw JSONSyntaxError(
+                        offset: offset, message: "expected \"phase\" to be \"begin\", \"end\" or \"instant\", got \"\(text)\"")
                 }
             } else if key.is("controller") {
                 controller = try string(value, key, offset, nonEmpty: false)
@@ -71,7 +72,8 @@ enum JSONLineDecoder {
                 details.count = Int(try signed(value, key, offset))
             } else if key.is("frame") {
                 guard case .numbers(let numbers) = value, numbers.count == 4 else {
-                    throw JSONSyntaxError(offset: offset, message: "expected \"frame\" to be [x,y,width,height], got \(describe(value))")
+                    throw JSONSyntaxError(
+                        offset: offset, message: "expected \"frame\" to be [x,y,width,height], got \(describe(value))")
                 }
                 frame = numbers
             } else if key.is("offset") {
@@ -86,13 +88,15 @@ enum JSONLineDecoder {
             } else if key.is("thread") {
                 let number = try unsigned(value, key, offset)
                 guard number <= UInt64(UInt32.max) else {
-                    throw JSONSyntaxError(offset: offset, message: "expected \"thread\" to be a thread id below 2^32, got \(number)")
+                    throw JSONSyntaxError(
+                        offset: offset, message: "expected \"thread\" to be a thread id below 2^32, got \(number)")
                 }
                 thread = UInt32(number)
             } else if key.is("pid") {
                 let number = try unsigned(value, key, offset)
                 guard number <= UInt64(UInt32.max) else {
-                    throw JSONSyntaxError(offset: offset, message: "expected \"pid\" to be a process id below 2^32, got \(number)")
+                    throw JSONSyntaxError(
+                        offset: offset, message: "expected \"pid\" to be a process id below 2^32, got \(number)")
                 }
                 process = UInt32(number)
             } else {
@@ -116,7 +120,9 @@ enum JSONLineDecoder {
         if phase == .end, duration == nil { missing.append("dur_ns") }
         if !missing.isEmpty {
             let list = missing.map { "\"\($0)\"" }.joined(separator: ", ")
-            let what = missing == ["dur_ns"] ? "an end record needs \"dur_ns\"" : "expected the keys seq, ts, event, phase, controller, id and thread"
+            let what =
+                missing == ["dur_ns"]
+                ? "an end record needs \"dur_ns\"" : "expected the keys seq, ts, event, phase, controller, id and thread"
             throw JSONSyntaxError(offset: -1, message: "\(what); missing \(list)")
         }
         if let target {
@@ -137,7 +143,8 @@ enum JSONLineDecoder {
         switch value {
         case .unsigned(let number): return number
         default:
-            throw JSONSyntaxError(offset: offset, message: "expected \"\(key)\" to be a non-negative integer, got \(describe(value))")
+            throw JSONSyntaxError(
+                offset: offset, message: "expected \"\(key)\" to be a non-negative integer, got \(describe(value))")
         }
     }
 
@@ -162,7 +169,9 @@ enum JSONLineDecoder {
 
     private static func hexadecimal(_ value: JSONScalar, _ key: JSONKey, _ offset: Int) throws -> UInt {
         guard case .string(let text) = value, text.hasPrefix("0x"), let number = UInt(text.dropFirst(2), radix: 16) else {
-            throw JSONSyntaxError(offset: offset, message: "expected \"\(key)\" to be a hexadecimal identity such as \"0x7f6ba8008330\", got \(describe(value))")
+            throw JSONSyntaxError(
+                offset: offset,
+                message: "expected \"\(key)\" to be a hexadecimal identity such as \"0x7f6ba8008330\", got \(describe(value))")
         }
         return number
     }

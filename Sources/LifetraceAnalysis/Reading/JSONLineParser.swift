@@ -1,9 +1,10 @@
+import Lifetrace
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Lifetrace
 
 /// An object's key as the parser met it.
 struct JSONKey: CustomStringConvertible {
@@ -154,7 +155,9 @@ struct JSONLineParser {
                 guard peek() == UInt8(ascii: "\"") else { throw error("expected a key in double quotes, found \(found())") }
                 let key = try parseKey()
                 skipSpace()
-                guard peek() == UInt8(ascii: ":") else { throw error("expected \":\" after the key \"\(key)\", found \(found())") }
+                guard peek() == UInt8(ascii: ":") else {
+                    throw error("expected \":\" after the key \"\(key)\", found \(found())")
+                }
                 position += 1
                 skipSpace()
                 let valueOffset = position - start
@@ -265,7 +268,9 @@ struct JSONLineParser {
                     guard peek() == UInt8(ascii: "\"") else { throw error("expected a key in double quotes, found \(found())") }
                     key = try parseString()
                     skipSpace()
-                    guard peek() == UInt8(ascii: ":") else { throw error("expected \":\" after the key \"\(key!)\", found \(found())") }
+                    guard peek() == UInt8(ascii: ":") else {
+                        throw error("expected \":\" after the key \"\(key!)\", found \(found())")
+                    }
                     position += 1
                     skipSpace()
                 }
@@ -385,7 +390,9 @@ struct JSONLineParser {
                 position = quote
                 throw JSONSyntaxError(
                     offset: end - start,
-                    message: "expected a closing \" for the string that starts at column \(quote - start + 1), found the end of the line (truncated line?)")
+                    message:
+                        "expected a closing \" for the string that starts at column \(quote - start + 1), found the end of the line (truncated line?)"
+                )
             }
             if byte == UInt8(ascii: "\"") {
                 let plain = text(plainStart..<position, stringAt: quote)
@@ -393,13 +400,17 @@ struct JSONLineParser {
                 return hasEscapes ? result + plain : plain
             }
             if byte < 0x20 {
-                throw error("expected a printable character or an escape in a string, found a control character (0x\(String(byte, radix: 16)))")
+                throw error(
+                    "expected a printable character or an escape in a string, found a control character (0x\(String(byte, radix: 16)))"
+                )
             }
             if byte == UInt8(ascii: "\\") {
                 hasEscapes = true
                 result += text(plainStart..<position, stringAt: quote)
                 position += 1
-                guard let escaped = peek() else { throw error("expected an escaped character after \"\\\", found the end of the line") }
+                guard let escaped = peek() else {
+                    throw error("expected an escaped character after \"\\\", found the end of the line")
+                }
                 position += 1
                 switch escaped {
                 case UInt8(ascii: "\""): result += "\""

@@ -1,3 +1,5 @@
+@_spi(Internals) import Lifetrace
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -8,7 +10,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-@_spi(Internals) import Lifetrace
 
 /// Reads JSON lines (`docs/json-lines.md`) one event at a time from a file, a pipe, standard input
 /// or memory, in a window of input that does not grow with the trace.
@@ -96,7 +97,9 @@ public final class JSONLinesReader: TraceEventReader {
         self.keptIssues = max(keptIssues, 0)
         storage = .allocate(byteCount: max(data.count, 1), alignment: 16)
         data.withUnsafeBytes { bytes in
-            if let base = bytes.baseAddress, bytes.count > 0 { storage.baseAddress!.copyMemory(from: base, byteCount: bytes.count) }
+            if let base = bytes.baseAddress, bytes.count > 0 {
+                storage.baseAddress!.copyMemory(from: base, byteCount: bytes.count)
+            }
         }
         end = data.count
         atEndOfInput = true
@@ -120,7 +123,8 @@ public final class JSONLinesReader: TraceEventReader {
                 summary.events += 1
                 if let repairedAt, summary.warnings.count < keptIssues {
                     summary.warnings.append(
-                        "\(source):\(lineNumber):\(repairedAt + 1): warning: a string is not valid UTF-8 (or holds a lone surrogate); read with U+FFFD in its place")
+                        "\(source):\(lineNumber):\(repairedAt + 1): warning: a string is not valid UTF-8 (or holds a lone surrogate); read with U+FFFD in its place"
+                    )
                 }
                 return event
             } catch let error as JSONSyntaxError {
@@ -128,7 +132,8 @@ public final class JSONLinesReader: TraceEventReader {
                 if !terminated, !message.contains("truncated") {
                     message += " (the file ends inside this line: truncated?)"
                 }
-                summary.add(TraceIssue(source: source, line: lineNumber, column: error.offset + 1, message: message), keeping: keptIssues)
+                summary.add(
+                    TraceIssue(source: source, line: lineNumber, column: error.offset + 1, message: message), keeping: keptIssues)
             } catch {
                 summary.add(TraceIssue(source: source, line: lineNumber, column: 0, message: "\(error)"), keeping: keptIssues)
             }
@@ -154,7 +159,9 @@ public final class JSONLinesReader: TraceEventReader {
                 summary.add(
                     TraceIssue(
                         source: source, line: lineNumber + 1, column: Self.maximumLineLength + 1,
-                        message: "a line longer than \(Self.maximumLineLength >> 20) MiB, the most a record may take: not JSON lines? (reading stops here)"),
+                        message:
+                            "a line longer than \(Self.maximumLineLength >> 20) MiB, the most a record may take: not JSON lines? (reading stops here)"
+                    ),
                     keeping: keptIssues)
                 start = end
                 atEndOfInput = true
@@ -197,7 +204,8 @@ public final class JSONLinesReader: TraceEventReader {
             if count == 0 {
                 atEndOfInput = true
                 if isPipe, lineNumber == 0, end == 0 {
-                    summary.warnings.append("\(source): warning: a named pipe that no one wrote to (no writer had it open): no events")
+                    summary.warnings.append(
+                        "\(source): warning: a named pipe that no one wrote to (no writer had it open): no events")
                 }
                 return moved
             }

@@ -1,9 +1,10 @@
+import Lifetrace
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Lifetrace
 
 /// Reads traces in the JSON-lines format of `docs/json-lines.md` (the `jsonl` sink's output, or
 /// `tools/ctf2jsonl`'s).

@@ -1,9 +1,10 @@
+import Lifetrace
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Lifetrace
 
 /// The statistics of a trace: per hook (or per controller and hook) the count, total, p50, p90,
 /// p99 and maximum of the durations of its `end` records; the same per operation name for the
@@ -133,9 +134,10 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
                 } else if event.hook == .transition {
                     transitionDurations.record(duration)
                     if transitions.count < listing {
-                        transitions.append(TransitionStatistics(
-                            seq: event.seq, controller: event.subject.name, target: event.details.target?.name,
-                            kind: event.details.text, animated: event.details.animated, duration: duration))
+                        transitions.append(
+                            TransitionStatistics(
+                                seq: event.seq, controller: event.subject.name, target: event.details.target?.name,
+                                kind: event.details.text, animated: event.details.animated, duration: duration))
                     }
                 }
             }
@@ -144,7 +146,8 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
         /// The statistics of the events added; `issues` counts the lines that could not be read.
         public func statistics(source: String, issues: Int = 0) -> TraceStatistics {
             let hooks = rows.map { key, row in
-                HookStatistics(hook: key.hook.name, controller: key.controller, durations: row.durations.summary, instants: row.instants)
+                HookStatistics(
+                    hook: key.hook.name, controller: key.controller, durations: row.durations.summary, instants: row.instants)
             }.sorted(by: Self.slowestFirst)
             let spans = spans.map { name, row in
                 HookStatistics(hook: Hook.span.name, controller: name, durations: row.durations.summary, instants: row.instants)
@@ -156,9 +159,9 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
         }
 
         private static func slowestFirst(_ a: HookStatistics, _ b: HookStatistics) -> Bool {
-                if a.durations.total != b.durations.total { return a.durations.total > b.durations.total }
-                if a.instants != b.instants { return a.instants > b.instants }
-                if a.hook != b.hook { return a.hook < b.hook }
+            if a.durations.total != b.durations.total { return a.durations.total > b.durations.total }
+            if a.instants != b.instants { return a.instants > b.instants }
+            if a.hook != b.hook { return a.hook < b.hook }
             return (a.controller ?? "") < (b.controller ?? "")
         }
     }
@@ -193,7 +196,8 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
     /// The statistics as tables a human reads; at most `maxRows` layout passes and transitions are
     /// listed one by one (the summaries cover all).
     public func table(maxRows: Int = 20) -> String {
-        var out = "\(source): \(events) events" + (issues > 0 ? ", \(issues) unreadable line\(issues == 1 ? "" : "s")" : "") + "\n"
+        var out =
+            "\(source): \(events) events" + (issues > 0 ? ", \(issues) unreadable line\(issues == 1 ? "" : "s")" : "") + "\n"
         if hooks.isEmpty {
             out += "\nno hooks\n"
         } else {
@@ -203,7 +207,8 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
             ]
             for hook in hooks {
                 let d = hook.durations
-                let times = d.count > 0 ? [d.total, d.p50, d.p90, d.p99, d.max].map(DurationText.format) : ["-", "-", "-", "-", "-"]
+                let times =
+                    d.count > 0 ? [d.total, d.p50, d.p90, d.p99, d.max].map(DurationText.format) : ["-", "-", "-", "-", "-"]
                 rows.append(
                     (byController ? [hook.controller ?? ""] : []) + [hook.hook, "\(d.count)"] + times
                         + [hook.instants > 0 ? "\(hook.instants)" : "-"])
@@ -215,14 +220,16 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
             var rows: [[String]] = [["span", "count", "total", "p50", "p90", "p99", "max", "events"]]
             for span in spans {
                 let d = span.durations
-                let times = d.count > 0 ? [d.total, d.p50, d.p90, d.p99, d.max].map(DurationText.format) : ["-", "-", "-", "-", "-"]
+                let times =
+                    d.count > 0 ? [d.total, d.p50, d.p90, d.p99, d.max].map(DurationText.format) : ["-", "-", "-", "-", "-"]
                 rows.append([span.controller ?? "", "\(d.count)"] + times + [span.instants > 0 ? "\(span.instants)" : "-"])
             }
             out += TextTable.render(rows, leftAligned: 1)
         }
         out += "\nLayout passes: \(layout.passes)"
         if layout.passes > 0 {
-            out += ", \(layout.views) views (\(DurationText.fixed(layout.meanViewsPerPass, decimals: 1)) per pass, at most \(layout.maxViewsPerPass))"
+            out +=
+                ", \(layout.views) views (\(DurationText.fixed(layout.meanViewsPerPass, decimals: 1)) per pass, at most \(layout.maxViewsPerPass))"
             out += ", total \(DurationText.format(layout.durations.total)), p50 \(DurationText.format(layout.durations.p50))"
             out += ", max \(DurationText.format(layout.durations.max))"
             if let cost = layout.costPerView { out += ", \(DurationText.format(cost)) per view" }
@@ -241,14 +248,17 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
                 ])
             }
             out += TextTable.render(rows, leftAligned: 2, skipFirst: true)
-            if layout.passes > min(maxRows, layoutPasses.count) { out += "… \(layout.passes - min(maxRows, layoutPasses.count)) more passes\n" }
+            if layout.passes > min(maxRows, layoutPasses.count) {
+                out += "… \(layout.passes - min(maxRows, layoutPasses.count)) more passes\n"
+            }
         } else {
             out += "\n"
         }
         out += "\nTransitions: \(transitionDurations.count)"
         if transitionDurations.count > 0 {
             let d = transitionDurations
-            out += ", total \(DurationText.format(d.total)), p50 \(DurationText.format(d.p50)), max \(DurationText.format(d.max))\n"
+            out +=
+                ", total \(DurationText.format(d.total)), p50 \(DurationText.format(d.p50)), max \(DurationText.format(d.max))\n"
             var rows: [[String]] = [["seq", "controller", "kind", "target", "animated", "duration"]]
             for transition in transitions.prefix(maxRows) {
                 rows.append([
@@ -266,7 +276,8 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
         if frames.durations.count > 0 {
             let d = frames.durations
             let share = (frames.hitchRatio * 1000).rounded() / 10
-            out += "\nFrames: \(d.count), budget \(DurationText.format(frames.budget)), p50 \(DurationText.format(d.p50)), "
+            out +=
+                "\nFrames: \(d.count), budget \(DurationText.format(frames.budget)), p50 \(DurationText.format(d.p50)), "
                 + "p99 \(DurationText.format(d.p99)), max \(DurationText.format(d.max)); "
                 + "hitches \(frames.hitches) (\(share) %), \(frames.cellsConfigured) cells configured\n"
         }

@@ -15,7 +15,9 @@ public struct TransitionStatistics: Sendable, Hashable, Codable {
     public var duration: UInt64
 
     /// Creates the statistics of a transition.
-    public init(seq: UInt64, controller: String, target: String? = nil, kind: String? = nil, animated: Bool? = nil, duration: UInt64) {
+    public init(
+        seq: UInt64, controller: String, target: String? = nil, kind: String? = nil, animated: Bool? = nil, duration: UInt64
+    ) {
         self.seq = seq
         self.controller = controller
         self.target = target

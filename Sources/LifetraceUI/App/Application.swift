@@ -74,7 +74,8 @@ public final class Application {
     public var windows: [Window] { scenes.flatMap { ($0 as? WindowScene)?.windows ?? [] } }
 
     private var probe: Probe {
-        Probe(subject: Subject(name: traceName ?? delegate.map { String(describing: type(of: $0)) } ?? "Application", object: self))
+        Probe(
+            subject: Subject(name: traceName ?? delegate.map { String(describing: type(of: $0)) } ?? "Application", object: self))
     }
 
     /// Launches the app: `willFinishLaunching`, `didFinishLaunching`, then one scene connects and
@@ -160,7 +161,8 @@ public final class Application {
         if let type = configuration.delegateClass {
             if let made = (type as? Responder.Type)?.init() as? SceneDelegate { return made }
             runLoop.report(
-                Diagnostic(.warning, "\(type) is not a Responder subclass conforming to SceneDelegate; the scene has no delegate"))
+                Diagnostic(.warning, "\(type) is not a Responder subclass conforming to SceneDelegate; the scene has no delegate")
+            )
             return nil
         }
         return makeSceneDelegate?()

@@ -42,12 +42,15 @@ struct ContentSizeConstraints {
         let priorities = shape.priorities
         var made: [Constraint] = []
         if intrinsic.width >= 0 {
-            made.append(Constraint(variables.width, .greaterThanOrEqual, Double(intrinsic.width), strength: priorities[0].strength))
+            made.append(
+                Constraint(variables.width, .greaterThanOrEqual, Double(intrinsic.width), strength: priorities[0].strength))
             made.append(Constraint(variables.width, .lessThanOrEqual, Double(intrinsic.width), strength: priorities[1].strength))
         }
         if intrinsic.height >= 0 {
-            made.append(Constraint(variables.height, .greaterThanOrEqual, Double(intrinsic.height), strength: priorities[2].strength))
-            made.append(Constraint(variables.height, .lessThanOrEqual, Double(intrinsic.height), strength: priorities[3].strength))
+            made.append(
+                Constraint(variables.height, .greaterThanOrEqual, Double(intrinsic.height), strength: priorities[2].strength))
+            made.append(
+                Constraint(variables.height, .lessThanOrEqual, Double(intrinsic.height), strength: priorities[3].strength))
         }
         constraints = made
     }

@@ -55,11 +55,14 @@ public final class LayoutXAxisAnchor: LayoutAnchor<LayoutXAxisAnchor> {
         make(.equal, anchor, multiplier: 1, constant: systemSpacing * multiplier)
     }
     /// `self >= anchor + multiplier × system spacing`.
-    public func constraint(greaterThanOrEqualToSystemSpacingAfter anchor: LayoutXAxisAnchor, multiplier: Double) -> LayoutConstraint {
+    public func constraint(greaterThanOrEqualToSystemSpacingAfter anchor: LayoutXAxisAnchor, multiplier: Double)
+        -> LayoutConstraint
+    {
         make(.greaterThanOrEqual, anchor, multiplier: 1, constant: systemSpacing * multiplier)
     }
     /// `self <= anchor + multiplier × system spacing`.
-    public func constraint(lessThanOrEqualToSystemSpacingAfter anchor: LayoutXAxisAnchor, multiplier: Double) -> LayoutConstraint {
+    public func constraint(lessThanOrEqualToSystemSpacingAfter anchor: LayoutXAxisAnchor, multiplier: Double) -> LayoutConstraint
+    {
         make(.lessThanOrEqual, anchor, multiplier: 1, constant: systemSpacing * multiplier)
     }
 }
@@ -72,11 +75,14 @@ public final class LayoutYAxisAnchor: LayoutAnchor<LayoutYAxisAnchor> {
         make(.equal, anchor, multiplier: 1, constant: systemSpacing * multiplier)
     }
     /// `self >= anchor + multiplier × system spacing`.
-    public func constraint(greaterThanOrEqualToSystemSpacingBelow anchor: LayoutYAxisAnchor, multiplier: Double) -> LayoutConstraint {
+    public func constraint(greaterThanOrEqualToSystemSpacingBelow anchor: LayoutYAxisAnchor, multiplier: Double)
+        -> LayoutConstraint
+    {
         make(.greaterThanOrEqual, anchor, multiplier: 1, constant: systemSpacing * multiplier)
     }
     /// `self <= anchor + multiplier × system spacing`.
-    public func constraint(lessThanOrEqualToSystemSpacingBelow anchor: LayoutYAxisAnchor, multiplier: Double) -> LayoutConstraint {
+    public func constraint(lessThanOrEqualToSystemSpacingBelow anchor: LayoutYAxisAnchor, multiplier: Double) -> LayoutConstraint
+    {
         make(.lessThanOrEqual, anchor, multiplier: 1, constant: systemSpacing * multiplier)
     }
 }

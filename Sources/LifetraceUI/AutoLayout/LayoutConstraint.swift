@@ -115,7 +115,8 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
             self.init(
                 first: LayoutGuide(), firstAttribute: attribute, relation: relation, second: nil,
                 secondAttribute: .notAnAttribute, multiplier: 0, constant: 0)
-            invalidity = "Invalid constraint: \(type(of: item)).\(attribute) \(relation) "
+            invalidity =
+                "Invalid constraint: \(type(of: item)).\(attribute) \(relation) "
                 + "\(multiplier) × \(toItem.map { "\(type(of: $0))" } ?? "nil").\(secondAttribute) + \(constant)"
         }
     }

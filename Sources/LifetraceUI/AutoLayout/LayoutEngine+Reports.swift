@@ -30,7 +30,9 @@ extension LayoutEngine {
         let subject = constraint.installedView ?? host
         subject.emitEvent(
             .unsatisfiableConstraints,
-            text: "Unable to simultaneously satisfy constraints: \(conflicting.joined(separator: ", ")); will attempt to recover by breaking constraint \(constraint.description)")
+            text:
+                "Unable to simultaneously satisfy constraints: \(conflicting.joined(separator: ", ")); will attempt to recover by breaking constraint \(constraint.description)"
+        )
     }
 
     func report(_ error: any Error, described description: String) {

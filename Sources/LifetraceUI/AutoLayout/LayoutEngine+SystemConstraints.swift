@@ -86,7 +86,8 @@ extension LayoutEngine {
         var found: [ObjectIdentifier: LayoutConstraint] = [:]
         host.forEachInHierarchy { view in
             for constraint in view.constraints {
-                if let engineConstraint = held[ObjectIdentifier(constraint)], wanted.contains(ObjectIdentifier(engineConstraint)) {
+                if let engineConstraint = held[ObjectIdentifier(constraint)], wanted.contains(ObjectIdentifier(engineConstraint))
+                {
                     found[ObjectIdentifier(engineConstraint)] = constraint
                 }
             }
@@ -101,7 +102,9 @@ extension LayoutEngine {
         if let (current, _) = autoresizing[id], current.isClose(to: wanted) { return }
         if let (_, constraints) = autoresizing.removeValue(forKey: id) { remove(constraints) }
         let constraints = wanted.constraints(of: view.layoutVariables, in: superview.layoutVariables)
-        add(constraints, described: "\(view.layoutDescription) autoresizing mask \(view.autoresizingMask.rawValue) frame \(view.frame)")
+        add(
+            constraints,
+            described: "\(view.layoutDescription) autoresizing mask \(view.autoresizingMask.rawValue) frame \(view.frame)")
         autoresizing[id] = (wanted, constraints)
     }
 

@@ -224,7 +224,8 @@ final class LayoutEngine {
     /// The engine's size and what waits for the next solve: `120 constraints, 480 variables, 12 changes`.
     var sizeDescription: String {
         let statistics = solver.statistics
-        return "\(statistics.constraints) constraints, \(statistics.variables) variables, \(pending.count + pendingViews.count) changes"
+        return
+            "\(statistics.constraints) constraints, \(statistics.variables) variables, \(pending.count + pendingViews.count) changes"
     }
 
     /// The host's solved size (a fitting engine's answer).
@@ -416,7 +417,8 @@ final class LayoutEngine {
             let id = ObjectIdentifier(view)
             if isAmbiguous(variables) {
                 guard reportedAmbiguous.insert(id).inserted else { continue }
-                let text = "\(view.layoutDescription) has an ambiguous layout: its frame \(view.autoLayout?.engineFrame ?? view.frame) is one of many that satisfy its constraints"
+                let text =
+                    "\(view.layoutDescription) has an ambiguous layout: its frame \(view.autoLayout?.engineFrame ?? view.frame) is one of many that satisfy its constraints"
                 view.emitEvent(.ambiguousLayout, text: text)
                 diagnose(Diagnostic(.warning, text))
             } else {

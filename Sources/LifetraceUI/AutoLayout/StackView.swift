@@ -165,7 +165,9 @@ open class StackView: View {
         func canvasLength(_ v: LayoutVariables) -> Expression {
             before + after == 0 ? length(v) : length(v) - (before + after)
         }
-        func canvasCrossStart(_ v: LayoutVariables) -> Expression { crossBefore == 0 ? crossStart(v) : crossStart(v) + crossBefore }
+        func canvasCrossStart(_ v: LayoutVariables) -> Expression {
+            crossBefore == 0 ? crossStart(v) : crossStart(v) + crossBefore
+        }
         func canvasBreadth(_ v: LayoutVariables) -> Expression {
             crossBefore + crossAfter == 0 ? breadth(v) : breadth(v) - (crossBefore + crossAfter)
         }
@@ -186,10 +188,13 @@ open class StackView: View {
                 constraints.append(Constraint(crossStart(variables), .equal, canvasCrossStart(stack)))
             case .center:
                 constraints.append(
-                    Constraint(crossStart(variables) + 0.5 * breadth(variables), .equal, canvasCrossStart(stack) + 0.5 * canvasBreadth(stack)))
+                    Constraint(
+                        crossStart(variables) + 0.5 * breadth(variables), .equal,
+                        canvasCrossStart(stack) + 0.5 * canvasBreadth(stack)))
             case .trailing:
                 constraints.append(
-                    Constraint(crossStart(variables) + breadth(variables), .equal, canvasCrossStart(stack) + canvasBreadth(stack)))
+                    Constraint(crossStart(variables) + breadth(variables), .equal, canvasCrossStart(stack) + canvasBreadth(stack))
+                )
             }
             if alignment != .fill, !view.isHidden {
                 constraints.append(Constraint(breadth(variables), .lessThanOrEqual, canvasBreadth(stack)))

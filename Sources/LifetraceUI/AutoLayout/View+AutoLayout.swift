@@ -57,8 +57,10 @@ extension View: LayoutNode {
             }
             return count
         }
-        var a: View? = self, b: View? = other
-        var depthA = depth(self), depthB = depth(other)
+        var a: View? = self
+        var b: View? = other
+        var depthA = depth(self)
+        var depthB = depth(other)
         while depthA > depthB, let view = a {
             a = view.superview
             depthA -= 1
@@ -281,7 +283,9 @@ extension View: LayoutNode {
     /// Runs ``updateConstraints()`` as an instrumented `updateConstraints` interval.
     func runUpdateConstraints() {
         withInterval(.updateConstraints) {
-            observingChanges(updateConstraints, onChange: { [weak self] in ObservedChanges.post(.init(view: self, method: .updateConstraints)) })
+            observingChanges(
+                updateConstraints,
+                onChange: { [weak self] in ObservedChanges.post(.init(view: self, method: .updateConstraints)) })
         }
     }
 

@@ -145,8 +145,10 @@ extension ViewController {
     }
 
     private func reportUnbalancedAppearance() {
-        runLoop.report(Diagnostic(.warning,
-            "Unbalanced calls to begin/end appearance transitions for \(description).", about: instrumentationSubject))
+        runLoop.report(
+            Diagnostic(
+                .warning,
+                "Unbalanced calls to begin/end appearance transitions for \(description).", about: instrumentationSubject))
     }
 }
 

@@ -65,22 +65,26 @@ extension ViewController {
     /// so adding children one by one costs no walk up; otherwise a walk up the hierarchy.
     func hierarchyConflict(adopting child: ViewController) -> String? {
         if child === self {
-            return "Adding \(child.description) to \(description) would make the view controller hierarchy a cycle: it is the same controller."
+            return
+                "Adding \(child.description) to \(description) would make the view controller hierarchy a cycle: it is the same controller."
         }
         if !child.children.isEmpty || child.presentedStorage != nil {
             var current: ViewController? = parent ?? presentingStorage
             while let candidate = current {
                 if candidate === child {
-                    return "Adding \(child.description) to \(description) would make the view controller hierarchy a cycle: it is an ancestor or a presenter of it."
+                    return
+                        "Adding \(child.description) to \(description) would make the view controller hierarchy a cycle: it is an ancestor or a presenter of it."
                 }
                 current = candidate.parent ?? candidate.presentingStorage
             }
         }
         if let presenter = child.presentingStorage {
-            return "\(child.description) is presented by \(presenter.description); a presented view controller cannot become a child of \(description)."
+            return
+                "\(child.description) is presented by \(presenter.description); a presented view controller cannot become a child of \(description)."
         }
         if let presented = child.presentedStorage {
-            return "\(child.description) presents \(presented.description); dismiss it before it becomes a child of \(description)."
+            return
+                "\(child.description) presents \(presented.description); dismiss it before it becomes a child of \(description)."
         }
         return nil
     }
@@ -108,8 +112,11 @@ extension ViewController {
         completion: (@MainActor (Bool) -> Void)? = nil
     ) {
         guard fromViewController.parent === self, toViewController.parent === self else {
-            runLoop.report(Diagnostic(.error,
-                "Children view controllers \(fromViewController.description) and \(toViewController.description) must have a common parent view controller when calling transition(from:to:duration:)."))
+            runLoop.report(
+                Diagnostic(
+                    .error,
+                    "Children view controllers \(fromViewController.description) and \(toViewController.description) must have a common parent view controller when calling transition(from:to:duration:)."
+                ))
             return
         }
         let animated = duration > 0

@@ -5,7 +5,10 @@ import Foundation
 @MainActor
 open class ActivityIndicatorView: View {
     /// The spinner's size family (UIKit's `UIActivityIndicatorView.Style`).
-    public enum Style: Int, Sendable, Hashable { case medium = 100, large = 101 }
+    public enum Style: Int, Sendable, Hashable {
+        case medium = 100
+        case large = 101
+    }
 
     /// The style; it sets the size.
     public var style: Style = .medium {

@@ -76,7 +76,9 @@ open class TextView: View {
         let font = font ?? .systemFont(ofSize: 12)
         let horizontal = textContainerInset.left + textContainerInset.right + 2 * Self.lineFragmentPadding
         let available = width.map { max($0 - horizontal, 1) }
-        let measured = (text ?? "").isEmpty ? Size(width: 0, height: font.lineHeight) : font.size(of: text, constrainedToWidth: available, numberOfLines: 0)
+        let measured =
+            (text ?? "").isEmpty
+            ? Size(width: 0, height: font.lineHeight) : font.size(of: text, constrainedToWidth: available, numberOfLines: 0)
         return Size(
             width: width ?? measured.width + horizontal,
             height: measured.height + textContainerInset.top + textContainerInset.bottom)

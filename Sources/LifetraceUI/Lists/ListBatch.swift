@@ -22,8 +22,11 @@ struct ListBatch {
         let survivingSections = (0..<oldCounts.count).filter { !deletedSections.contains($0) }
         let continuingSections = (0..<newCounts.count).filter { !insertedSections.contains($0) }
         guard survivingSections.count == continuingSections.count else {
-            return .failure(InvalidUpdate(message:
-                "Invalid update: invalid number of sections. The number of sections contained in the \(noun == "rows" ? "table" : "collection") view after the update (\(newCounts.count)) must be equal to the number of sections contained in the \(noun == "rows" ? "table" : "collection") view before the update (\(oldCounts.count)), plus or minus the number of sections inserted or deleted (\(insertedSections.count) inserted, \(deletedSections.count) deleted)."))
+            return .failure(
+                InvalidUpdate(
+                    message:
+                        "Invalid update: invalid number of sections. The number of sections contained in the \(noun == "rows" ? "table" : "collection") view after the update (\(newCounts.count)) must be equal to the number of sections contained in the \(noun == "rows" ? "table" : "collection") view before the update (\(oldCounts.count)), plus or minus the number of sections inserted or deleted (\(insertedSections.count) inserted, \(deletedSections.count) deleted)."
+                ))
         }
         var origin: [[IndexPath?]] = newCounts.map { Array(repeating: nil, count: $0) }
         let movedFrom = Set(moves.map(\.from))
@@ -38,8 +41,11 @@ struct ListBatch {
             guard kept.count == arriving.count else {
                 let insertedHere = inserted.filter { $0[0] == newSection }.count
                 let deletedHere = deleted.filter { $0[0] == oldSection }.count
-                return .failure(InvalidUpdate(message:
-                    "Invalid update: invalid number of \(noun) in section \(newSection). The number of \(noun) contained in an existing section after the update (\(newCounts[newSection])) must be equal to the number of \(noun) contained in that section before the update (\(oldCounts[oldSection])), plus or minus the number of \(noun) inserted or deleted from that section (\(insertedHere) inserted, \(deletedHere) deleted) and plus or minus the number of \(noun) moved into or out of that section."))
+                return .failure(
+                    InvalidUpdate(
+                        message:
+                            "Invalid update: invalid number of \(noun) in section \(newSection). The number of \(noun) contained in an existing section after the update (\(newCounts[newSection])) must be equal to the number of \(noun) contained in that section before the update (\(oldCounts[oldSection])), plus or minus the number of \(noun) inserted or deleted from that section (\(insertedHere) inserted, \(deletedHere) deleted) and plus or minus the number of \(noun) moved into or out of that section."
+                    ))
             }
             for (row, old) in zip(arriving, kept) { origin[newSection][row] = old }
         }

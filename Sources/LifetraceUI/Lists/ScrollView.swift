@@ -94,7 +94,9 @@ open class ScrollView: View {
     /// content's, at the content's origin).
     public var contentLayoutGuide: LayoutGuide {
         if let guide = contentGuide { return guide }
-        let guide = makeGuide("contentLayoutGuide") { [$0.leftAnchor.constraint(equalTo: leftAnchor), $0.topAnchor.constraint(equalTo: topAnchor)] }
+        let guide = makeGuide("contentLayoutGuide") {
+            [$0.leftAnchor.constraint(equalTo: leftAnchor), $0.topAnchor.constraint(equalTo: topAnchor)]
+        }
         contentGuide = guide
         return guide
     }
@@ -152,7 +154,8 @@ open class ScrollView: View {
             contentOffset = offset
             return
         }
-        runFrames(toward: { offset }, duration: 0.3, framesPerSecond: ScrollView.defaultFramesPerSecond, curve: .decelerating) { scrollView in
+        runFrames(toward: { offset }, duration: 0.3, framesPerSecond: ScrollView.defaultFramesPerSecond, curve: .decelerating) {
+            scrollView in
             scrollView.delegate?.scrollViewDidEndScrollingAnimation(scrollView)
         }
     }
@@ -160,8 +163,16 @@ open class ScrollView: View {
     /// Scrolls the least needed to show `rect` (in content coordinates).
     public func scrollRectToVisible(_ rect: Rect, animated: Bool) {
         var offset = contentOffset
-        if rect.minY < offset.y { offset.y = rect.minY } else if rect.maxY > offset.y + bounds.height { offset.y = rect.maxY - bounds.height }
-        if rect.minX < offset.x { offset.x = rect.minX } else if rect.maxX > offset.x + bounds.width { offset.x = rect.maxX - bounds.width }
+        if rect.minY < offset.y {
+            offset.y = rect.minY
+        } else if rect.maxY > offset.y + bounds.height {
+            offset.y = rect.maxY - bounds.height
+        }
+        if rect.minX < offset.x {
+            offset.x = rect.minX
+        } else if rect.maxX > offset.x + bounds.width {
+            offset.x = rect.maxX - bounds.width
+        }
         setContentOffset(clamped(offset), animated: animated)
     }
 
@@ -176,7 +187,6 @@ open class ScrollView: View {
 
     /// The display's refresh rate: 120 frames a second (a ProMotion iPhone's `maximumFramesPerSecond`).
     public nonisolated static let defaultFramesPerSecond = 120
-
 
     /// Scrolls to `offset` (clamped to the range) as a user's drag and flick would, one display
     /// frame at a time over `duration` seconds of the run loop's clock: `scrollViewWillBeginDragging`,
@@ -241,7 +251,9 @@ open class ScrollView: View {
                 let offset = Point(x: start.x + (end.x - start.x) * progress, y: start.y + (end.y - start.y) * progress)
                 self.runFrame(index, offset: offset, budget: budget)
                 if index == 1 { afterFirstFrame?(self) }
-                if index == frames { self.follow(target, from: index, interval: interval, budget: budget, runLoop: runLoop, completion: completion) }
+                if index == frames {
+                    self.follow(target, from: index, interval: interval, budget: budget, runLoop: runLoop, completion: completion)
+                }
             }
         }
     }

@@ -48,14 +48,18 @@ extension TableView {
         if cell.superview !== self { insertSubview(cell, at: 0) }
         cell.frame = Rect(x: 0, y: geometry.top(ofRow: index), width: bounds.width, height: height)
         if selectedRows.contains(indexPath) { cell.setSelected(true, animated: false) }
-        callList(dataSource, .willDisplayCell, indexPath.hookText) { tableDelegate?.tableView(self, willDisplay: cell, forRowAt: indexPath) }
+        callList(dataSource, .willDisplayCell, indexPath.hookText) {
+            tableDelegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
+        }
     }
 
     /// A row's height when it does not depend on its cell: measured before, the delegate's, or fixed.
     private func knownHeight(at indexPath: IndexPath, index: Int) -> CGFloat? {
         if geometry.isMeasured(index) { return geometry.height(ofRow: index) }
         if let delegate = tableDelegate {
-            let asked = callList(dataSource, .sizeCell, "\(indexPath.hookText) delegate") { delegate.tableView(self, heightForRowAt: indexPath) }
+            let asked = callList(dataSource, .sizeCell, "\(indexPath.hookText) delegate") {
+                delegate.tableView(self, heightForRowAt: indexPath)
+            }
             if asked != TableView.automaticDimension { return max(0, asked) }
         }
         if rowHeight != TableView.automaticDimension { return max(0, rowHeight) }
@@ -77,9 +81,12 @@ extension TableView {
                 ).height
                 : cell.sizeThatFits(Size(width: bounds.width, height: 0)).height
             if fitted <= 0 {
-                hostRunLoop.report(Diagnostic(.warning,
-                    "Detected a case where constraints ambiguously suggest a height of zero for a table view cell's content view. "
-                        + "We're considering the collapse unintentional and using standard height instead. Cell: \(cell.instrumentationName)"))
+                hostRunLoop.report(
+                    Diagnostic(
+                        .warning,
+                        "Detected a case where constraints ambiguously suggest a height of zero for a table view cell's content view. "
+                            + "We're considering the collapse unintentional and using standard height instead. Cell: \(cell.instrumentationName)"
+                    ))
                 return TableView.systemRowHeight
             }
             return cell.hasSystemContent ? max(TableView.systemRowHeight, fitted) : fitted
@@ -98,7 +105,9 @@ extension TableView {
             return (asked, false)
         }
         if rowHeight != TableView.automaticDimension, tableDelegate == nil { return (rowHeight, true) }
-        return (estimatedRowHeight == TableView.automaticDimension ? TableView.defaultEstimatedRowHeight : estimatedRowHeight, false)
+        return (
+            estimatedRowHeight == TableView.automaticDimension ? TableView.defaultEstimatedRowHeight : estimatedRowHeight, false
+        )
     }
 
     /// Sets every section's header and footer height and every row's estimate.
@@ -121,11 +130,16 @@ extension TableView {
     /// grouped one.
     private func sectionHeight(_ section: Int, header: Bool) -> CGFloat {
         let asked =
-            header ? tableDelegate?.tableView(self, heightForHeaderInSection: section) : tableDelegate?.tableView(self, heightForFooterInSection: section)
+            header
+            ? tableDelegate?.tableView(self, heightForHeaderInSection: section)
+            : tableDelegate?.tableView(self, heightForFooterInSection: section)
         if let asked, asked != TableView.automaticDimension { return max(0, asked) }
         let fixed = header ? sectionHeaderHeight : sectionFooterHeight
         if fixed != TableView.automaticDimension { return max(0, fixed) }
-        let title = header ? dataSource?.tableView(self, titleForHeaderInSection: section) : dataSource?.tableView(self, titleForFooterInSection: section)
+        let title =
+            header
+            ? dataSource?.tableView(self, titleForHeaderInSection: section)
+            : dataSource?.tableView(self, titleForFooterInSection: section)
         let hasContent = title != nil || sectionView(section, header: header) != nil
         switch style {
         case .plain: return hasContent ? 28 : 0
@@ -134,7 +148,9 @@ extension TableView {
     }
 
     private func sectionView(_ section: Int, header: Bool) -> View? {
-        header ? tableDelegate?.tableView(self, viewForHeaderInSection: section) : tableDelegate?.tableView(self, viewForFooterInSection: section)
+        header
+            ? tableDelegate?.tableView(self, viewForHeaderInSection: section)
+            : tableDelegate?.tableView(self, viewForFooterInSection: section)
     }
 
     /// Gives a row's cell back to its pool (`didEndDisplaying`).
@@ -145,7 +161,9 @@ extension TableView {
 
     /// Gives a cell that showed the row at `indexPath` (before an update) back to its pool.
     func endDisplaying(_ cell: TableViewCell, at indexPath: IndexPath) {
-        callList(dataSource, .didEndDisplayingCell, indexPath.hookText) { tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath) }
+        callList(dataSource, .didEndDisplayingCell, indexPath.hookText) {
+            tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
+        }
         cell.removeFromSuperview()
         if cell.isSelected { cell.setSelected(false, animated: false) }
         if let identifier = cell.reuseIdentifier { pools.enqueue(cell, as: identifier) }
@@ -187,9 +205,13 @@ extension TableView {
     }
 
     private func titleView(_ section: Int, header: Bool) -> View? {
-        let title = header ? dataSource?.tableView(self, titleForHeaderInSection: section) : dataSource?.tableView(self, titleForFooterInSection: section)
+        let title =
+            header
+            ? dataSource?.tableView(self, titleForHeaderInSection: section)
+            : dataSource?.tableView(self, titleForFooterInSection: section)
         guard let title else { return nil }
-        var configuration: ListContentConfiguration = header ? (style == .plain ? .plainHeader() : .groupedHeader()) : .groupedFooter()
+        var configuration: ListContentConfiguration =
+            header ? (style == .plain ? .plainHeader() : .groupedHeader()) : .groupedFooter()
         configuration.text = title
         let view = View()
         let content = configuration.makeContentView()

@@ -13,7 +13,10 @@ open class TableView: ScrollView {
     /// The table's look (UIKit's `UITableView.Style`): plain sections, or grouped ones.
     public enum Style: Int, Sendable, Hashable { case plain, grouped, insetGrouped }
     /// How rows animate in updates (kept: updates animate for 0.3 s whatever the style).
-    public enum RowAnimation: Int, Sendable, Hashable { case fade, right, left, top, bottom, none, middle, automatic = 100 }
+    public enum RowAnimation: Int, Sendable, Hashable {
+        case fade, right, left, top, bottom, none, middle
+        case automatic = 100
+    }
     /// Where a row scrolls to (UIKit's `UITableView.ScrollPosition`).
     public enum ScrollPosition: Int, Sendable, Hashable { case none, top, middle, bottom }
     /// Separators' look (kept).
@@ -114,8 +117,11 @@ open class TableView: ScrollView {
     /// registered is UIKit's exception: reported as an error, and a plain cell returned.
     public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
         if let cell = dequeueReusableCell(withIdentifier: identifier) { return cell }
-        hostRunLoop.report(Diagnostic(.error,
-            "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"))
+        hostRunLoop.report(
+            Diagnostic(
+                .error,
+                "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
+            ))
         return TableViewCell(style: .default, reuseIdentifier: identifier)
     }
 
@@ -181,7 +187,9 @@ open class TableView: ScrollView {
         prefetched.removeAll()
         selectedRows.removeAll()
         let sections = dataSource.map { $0.numberOfSections(in: self) } ?? 0
-        rowCounts = (0..<max(0, sections)).map { section in max(0, dataSource?.tableView(self, numberOfRowsInSection: section) ?? 0) }
+        rowCounts = (0..<max(0, sections)).map { section in
+            max(0, dataSource?.tableView(self, numberOfRowsInSection: section) ?? 0)
+        }
         geometry = TableGeometry(rowCounts: rowCounts)
         measureSectionsAndEstimates()
     }
@@ -210,7 +218,9 @@ open class TableView: ScrollView {
             for row in selectedRows { deselectRow(at: row, animated: animated) }
             return
         }
-        if !allowsMultipleSelection { for row in selectedRows where row != indexPath { deselectRow(at: row, animated: animated) } }
+        if !allowsMultipleSelection {
+            for row in selectedRows where row != indexPath { deselectRow(at: row, animated: animated) }
+        }
         if !selectedRows.contains(indexPath) { selectedRows.append(indexPath) }
         visible[indexPath]?.setSelected(true, animated: animated)
         if scrollPosition != .none { scrollToRow(at: indexPath, at: scrollPosition, animated: animated) }
@@ -225,7 +235,8 @@ open class TableView: ScrollView {
     /// Taps a row as a user would: `willSelectRowAt` (which may redirect or refuse), the
     /// selection, `didSelectRowAt`.
     public func tapRow(at indexPath: IndexPath) {
-        guard allowsSelection, numberOfRows(inSection: indexPath.count >= 2 ? indexPath[0] : 0) > (indexPath.count >= 2 ? indexPath[1] : 0)
+        guard allowsSelection,
+            numberOfRows(inSection: indexPath.count >= 2 ? indexPath[0] : 0) > (indexPath.count >= 2 ? indexPath[1] : 0)
         else { return }
         guard let target = tableDelegate?.tableView(self, willSelectRowAt: indexPath) ?? Optional(indexPath) else { return }
         if !allowsMultipleSelection {

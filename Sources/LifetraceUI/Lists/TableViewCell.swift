@@ -15,7 +15,9 @@ open class TableViewCell: View {
     /// How a selected cell looks (kept).
     public enum SelectionStyle: Int, Sendable, Hashable { case none, blue, gray, `default` }
     /// The accessory at the trailing edge (kept, not drawn).
-    public enum AccessoryType: Int, Sendable, Hashable { case none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton }
+    public enum AccessoryType: Int, Sendable, Hashable {
+        case none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton
+    }
 
     /// The style the cell was made with.
     public let style: CellStyle

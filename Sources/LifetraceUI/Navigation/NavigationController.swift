@@ -94,12 +94,15 @@ open class NavigationController: ViewController {
     ) {
         // Only a controller whose parent is this one can be on the stack: others cost no search.
         if viewController.parent === self, children.contains(where: { $0 === viewController }) {
-            runLoop.report(Diagnostic(.error,
-                "Pushing the same view controller instance more than once is not supported (\(viewController.description))."))
+            runLoop.report(
+                Diagnostic(
+                    .error,
+                    "Pushing the same view controller instance more than once is not supported (\(viewController.description))."))
             return
         }
         if viewController is NavigationController {
-            runLoop.report(Diagnostic(.error, "Pushing a navigation controller is not supported (\(viewController.description))."))
+            runLoop.report(
+                Diagnostic(.error, "Pushing a navigation controller is not supported (\(viewController.description))."))
             return
         }
         guard interactivePop == nil else {
@@ -142,7 +145,8 @@ open class NavigationController: ViewController {
     @discardableResult
     public func popToViewController(_ viewController: ViewController, animated: Bool) -> [ViewController]? {
         guard let index = children.firstIndex(where: { $0 === viewController }) else {
-            runLoop.report(Diagnostic(.error, "Tried to pop to a view controller that doesn't exist (\(viewController.description))."))
+            runLoop.report(
+                Diagnostic(.error, "Tried to pop to a view controller that doesn't exist (\(viewController.description))."))
             return nil
         }
         guard index < children.count - 1 else { return [] }
@@ -156,8 +160,10 @@ open class NavigationController: ViewController {
     public func setViewControllers(_ viewControllers: [ViewController], animated: Bool) {
         var seen: Set<ObjectIdentifier> = []
         for controller in viewControllers where !seen.insert(ObjectIdentifier(controller)).inserted {
-            runLoop.report(Diagnostic(.error,
-                "Pushing the same view controller instance more than once is not supported (\(controller.description))."))
+            runLoop.report(
+                Diagnostic(
+                    .error,
+                    "Pushing the same view controller instance more than once is not supported (\(controller.description))."))
             return
         }
         changeStack(to: viewControllers, animated: animated)
@@ -213,11 +219,15 @@ open class NavigationController: ViewController {
     /// the console warnings UIKit logs for a nested navigation transition.
     private func finishNestedTransition(_ kind: String) {
         if pendingCompletion != nil, interactivePop == nil {
-            runLoop.report(Diagnostic(.warning,
-                "nested \(kind) animation can result in corrupted navigation bar", about: instrumentationSubject))
-            runLoop.report(Diagnostic(.warning,
-                "Finishing up a navigation transition in an unexpected state. Navigation Bar subview tree might get corrupted.",
-                about: instrumentationSubject))
+            runLoop.report(
+                Diagnostic(
+                    .warning,
+                    "nested \(kind) animation can result in corrupted navigation bar", about: instrumentationSubject))
+            runLoop.report(
+                Diagnostic(
+                    .warning,
+                    "Finishing up a navigation transition in an unexpected state. Navigation Bar subview tree might get corrupted.",
+                    about: instrumentationSubject))
         }
         finishTransitionNow()
     }

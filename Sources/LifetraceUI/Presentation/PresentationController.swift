@@ -26,7 +26,7 @@ public final class PresentationController {
     public func beginInteractiveDismissal() -> SheetDismissalTransition? {
         let presented = presentedViewController
         guard let presenter = presented.presentingStorage, presented.presentedStorage == nil,
-              presented.modalPresentationStyle.isSheet, !presented.isBeingPresented, !presented.isBeingDismissed
+            presented.modalPresentationStyle.isSheet, !presented.isBeingPresented, !presented.isBeingDismissed
         else { return nil }
         if presented.isModalInPresentation || !askShouldDismiss() {
             notify(.presentationControllerDidAttemptToDismiss) { $0.presentationControllerDidAttemptToDismiss(self) }

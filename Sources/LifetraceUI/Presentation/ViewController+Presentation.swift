@@ -17,10 +17,13 @@ extension ViewController {
             // presents) is "in progress"; a settled one is "already presenting" (UIKit's two
             // console messages). Either way nothing is presented and the completion never runs.
             let inFlight = presenterInFlight || current.isBeingPresented || current.isBeingDismissed
-            runLoop.report(Diagnostic(.warning,
-                "Attempt to present \(controller.description) on \(presenter.description) (from \(description)) "
-                    + (inFlight ? "while a presentation is in progress." : "which is already presenting \(current.description)."),
-                about: instrumentationSubject))
+            runLoop.report(
+                Diagnostic(
+                    .warning,
+                    "Attempt to present \(controller.description) on \(presenter.description) (from \(description)) "
+                        + (inFlight
+                            ? "while a presentation is in progress." : "which is already presenting \(current.description)."),
+                    about: instrumentationSubject))
             return
         }
         if let refusal = presentationRefusal(of: controller, on: presenter) {
@@ -28,12 +31,16 @@ extension ViewController {
             return
         }
         guard let window = presenter.window, presenter.appearanceState != .disappeared else {
-            runLoop.report(Diagnostic(.warning,
-                "Attempt to present \(controller.description) on \(presenter.description) whose view is not in the window hierarchy."))
+            runLoop.report(
+                Diagnostic(
+                    .warning,
+                    "Attempt to present \(controller.description) on \(presenter.description) whose view is not in the window hierarchy."
+                ))
             return
         }
         controller.loadViewIfNeeded()
-        let animation = presenter.providesPresentationContextTransitionStyle && style.coversPresentationContextOnly
+        let animation =
+            presenter.providesPresentationContextTransitionStyle && style.coversPresentationContextOnly
             ? presenter.modalTransitionStyle : controller.modalTransitionStyle
         let transition = presenter.beginTransition(.present(style, animation), to: controller, animated: animated)
         presenter.presentedStorage = controller
@@ -69,8 +76,11 @@ extension ViewController {
     /// controller's `viewDidAppear` comes first at the end, then the dismissed one's `viewDidDisappear`.
     public func dismiss(animated: Bool, completion: (@MainActor () -> Void)? = nil) {
         guard let presenter = dismissingPresenter else {
-            runLoop.report(Diagnostic(.warning,
-                "Attempt to dismiss from \(description), which presents nothing and is not presented.", about: instrumentationSubject))
+            runLoop.report(
+                Diagnostic(
+                    .warning,
+                    "Attempt to dismiss from \(description), which presents nothing and is not presented.",
+                    about: instrumentationSubject))
             completion?()
             return
         }
@@ -78,9 +88,11 @@ extension ViewController {
         var chain = [dismissed]
         while let next = chain.last?.presentedStorage { chain.append(next) }
         if chain.contains(where: { $0.isBeingPresented || $0.isBeingDismissed }) {
-            runLoop.report(Diagnostic(.warning,
-                "Attempt to dismiss from view controller \(description) while a presentation or dismiss is in progress!",
-                about: instrumentationSubject))
+            runLoop.report(
+                Diagnostic(
+                    .warning,
+                    "Attempt to dismiss from view controller \(description) while a presentation or dismiss is in progress!",
+                    about: instrumentationSubject))
             return
         }
         let top = chain.last!
@@ -128,10 +140,12 @@ extension ViewController {
     /// never closes on itself (a cycle would make `dismiss` and the hierarchy walks endless).
     func presentationRefusal(of controller: ViewController, on presenter: ViewController) -> String? {
         if let presenting = controller.presentingStorage {
-            return "Application tried to present modally a view controller \(controller.description) that is already being presented by \(presenting.description)."
+            return
+                "Application tried to present modally a view controller \(controller.description) that is already being presented by \(presenting.description)."
         }
         if let parent = controller.parent {
-            return "Application tried to present modally a view controller \(controller.description) that has a parent view controller \(parent.description)."
+            return
+                "Application tried to present modally a view controller \(controller.description) that has a parent view controller \(parent.description)."
         }
         if controller === presenter || controller.presentedStorage != nil || controller.appearanceState != .disappeared
             || controller.viewIfLoaded?.window != nil

@@ -1,4 +1,5 @@
 @_spi(Internals) import Lifetrace
+
 #if canImport(Glibc)
 import Glibc
 #endif

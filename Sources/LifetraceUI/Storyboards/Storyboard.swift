@@ -54,8 +54,11 @@ public final class Storyboard {
     /// storyboard) when none is set.
     public func instantiateInitialViewController() -> ViewController? {
         guard let initialIdentifier else {
-            runLoop.report(Diagnostic(.warning,
-                "Failed to instantiate the default view controller for storyboard '\(name)' - perhaps the designated entry point is not set?"))
+            runLoop.report(
+                Diagnostic(
+                    .warning,
+                    "Failed to instantiate the default view controller for storyboard '\(name)' - perhaps the designated entry point is not set?"
+                ))
             return nil
         }
         return instantiateViewController(withIdentifier: initialIdentifier)
@@ -68,9 +71,12 @@ public final class Storyboard {
         var visiting: Set<String> = []
         let count = controllerCount(identifier, counted: &counted, visiting: &visiting)
         guard count <= Self.instantiationLimit else {
-            runLoop.report(Diagnostic(.error,
-                "Storyboard (\(description)): instantiating '\(identifier)' would make more than \(Self.instantiationLimit) view "
-                    + "controllers (each relationship segue instantiates its destination anew, and its scenes share destinations)"))
+            runLoop.report(
+                Diagnostic(
+                    .error,
+                    "Storyboard (\(description)): instantiating '\(identifier)' would make more than \(Self.instantiationLimit) view "
+                        + "controllers (each relationship segue instantiates its destination anew, and its scenes share destinations)"
+                ))
             return nil
         }
         var path: [String] = []
@@ -96,21 +102,29 @@ public final class Storyboard {
 
     private func instantiate(_ identifier: String, path: inout [String]) -> ViewController? {
         guard let scene = scenes[identifier] else {
-            runLoop.report(Diagnostic(.error,
-                "Storyboard (\(description)) doesn't contain a view controller with identifier '\(identifier)'"))
+            runLoop.report(
+                Diagnostic(
+                    .error,
+                    "Storyboard (\(description)) doesn't contain a view controller with identifier '\(identifier)'"))
             return nil
         }
         if path.contains(identifier) || path.count >= Self.relationshipDepthLimit {
             let chain = (path + [identifier]).joined(separator: " -> ")
-            runLoop.report(Diagnostic(.error,
-                "Storyboard (\(description)): the relationship segues \(chain) "
-                    + (path.contains(identifier) ? "form a cycle" : "nest deeper than \(Self.relationshipDepthLimit) scenes")))
+            runLoop.report(
+                Diagnostic(
+                    .error,
+                    "Storyboard (\(description)): the relationship segues \(chain) "
+                        + (path.contains(identifier) ? "form a cycle" : "nest deeper than \(Self.relationshipDepthLimit) scenes"))
+            )
             return nil
         }
         path.append(identifier)
         defer { path.removeLast() }
         guard let controller = scene.make(NibCoder(identifier: identifier, storyboard: self, viewNib: scene.viewNib)) else {
-            runLoop.report(Diagnostic(.error, "Storyboard (\(description)): the view controller of '\(identifier)' failed to initialise from its coder"))
+            runLoop.report(
+                Diagnostic(
+                    .error,
+                    "Storyboard (\(description)): the view controller of '\(identifier)' failed to initialise from its coder"))
             return nil
         }
         var related: [ViewController] = []

@@ -9,7 +9,9 @@ public protocol TabBarControllerDelegate: AnyObject {
 
 extension TabBarControllerDelegate {
     /// Allows the selection.
-    public func tabBarController(_ tabBarController: TabBarController, shouldSelect viewController: ViewController) -> Bool { true }
+    public func tabBarController(_ tabBarController: TabBarController, shouldSelect viewController: ViewController) -> Bool {
+        true
+    }
     /// Does nothing.
     public func tabBarController(_ tabBarController: TabBarController, didSelect viewController: ViewController) {}
 }

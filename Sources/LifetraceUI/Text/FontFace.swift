@@ -129,7 +129,8 @@ struct TextShapingState {
         }
         let path = Self.path(of: .regular, in: directory)
         guard let handle = lifetrace_text_font_open(path, &reason, reason.count) else {
-            let hint = configured.isEmpty
+            let hint =
+                configured.isEmpty
                 ? "Debian package fonts-dejavu-core, or LIFETRACE_FONT_DIRECTORY naming a directory with DejaVuSans.ttf"
                 : "LIFETRACE_FONT_DIRECTORY is \(configured)"
             backend = .approximation(reason: "\(Self.string(reason)) (\(hint))")

@@ -81,7 +81,11 @@ public final class Color: Sendable, Hashable, CustomStringConvertible {
 
     /// The components for the light appearance (dynamic colours resolved in light).
     public var components: Components {
-        guard case .fixed(let components) = resolvedColor(with: TraitCollection(horizontalSizeClass: .compact, verticalSizeClass: .regular, userInterfaceStyle: .light)).storage else {
+        guard
+            case .fixed(let components) = resolvedColor(
+                with: TraitCollection(horizontalSizeClass: .compact, verticalSizeClass: .regular, userInterfaceStyle: .light)
+            ).storage
+        else {
             return Components(red: 0, green: 0, blue: 0, alpha: 0)
         }
         return components
@@ -128,7 +132,9 @@ public final class Color: Sendable, Hashable, CustomStringConvertible {
             blue: CGFloat(hex & 0xFF) / 255, alpha: alpha)
     }
 
-    private static func system(_ name: String, _ light: UInt32, _ dark: UInt32, alpha: CGFloat = 1, darkAlpha: CGFloat? = nil) -> Color {
+    private static func system(_ name: String, _ light: UInt32, _ dark: UInt32, alpha: CGFloat = 1, darkAlpha: CGFloat? = nil)
+        -> Color
+    {
         Color(name: name, light: rgb(light, alpha), dark: rgb(dark, darkAlpha ?? alpha))
     }
 

@@ -8,7 +8,10 @@ public final class Image: Sendable, CustomStringConvertible {
     /// How a symbol is sized (UIKit's `UIImage.SymbolConfiguration`).
     public struct SymbolConfiguration: Sendable, Hashable {
         /// The relative scale of a symbol (UIKit's `UIImage.SymbolScale`).
-        public enum Scale: Int, Sendable, Hashable { case `default` = -1, unspecified, small, medium, large }
+        public enum Scale: Int, Sendable, Hashable {
+            case `default` = -1
+            case unspecified, small, medium, large
+        }
         /// The point size of the text the symbol sits in.
         public var pointSize: CGFloat
         /// The symbol's scale.

@@ -25,7 +25,8 @@ extension View {
     }
 
     private func trackedLayoutSubviews() {
-        observingChanges(layoutSubviews, onChange: { [weak self] in ObservedChanges.post(.init(view: self, method: .layoutSubviews)) })
+        observingChanges(
+            layoutSubviews, onChange: { [weak self] in ObservedChanges.post(.init(view: self, method: .layoutSubviews)) })
     }
 
     /// Marks the view as needing layout in the next pass, at the end of the run loop's turn.

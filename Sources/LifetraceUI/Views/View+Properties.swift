@@ -42,7 +42,9 @@ extension View {
                 view.needsUpdateProperties = false
                 view.owningController?.runUpdateProperties()
                 view.withInterval(.updateProperties) {
-                    observingChanges(view.updateProperties, onChange: { [weak view] in ObservedChanges.post(.init(view: view, method: .updateProperties)) })
+                    observingChanges(
+                        view.updateProperties,
+                        onChange: { [weak view] in ObservedChanges.post(.init(view: view, method: .updateProperties)) })
                 }
             }
             guard view.descendantNeedsUpdateProperties else { continue }

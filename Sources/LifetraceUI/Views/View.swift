@@ -144,8 +144,14 @@ open class View: @MainActor Instrumented {
 
     /// The layout margins by leading and trailing edge (left to right here).
     public var directionalLayoutMargins: DirectionalEdgeInsets {
-        get { DirectionalEdgeInsets(top: layoutMargins.top, leading: layoutMargins.left, bottom: layoutMargins.bottom, trailing: layoutMargins.right) }
-        set { layoutMargins = EdgeInsets(top: newValue.top, left: newValue.leading, bottom: newValue.bottom, right: newValue.trailing) }
+        get {
+            DirectionalEdgeInsets(
+                top: layoutMargins.top, leading: layoutMargins.left, bottom: layoutMargins.bottom, trailing: layoutMargins.right)
+        }
+        set {
+            layoutMargins = EdgeInsets(
+                top: newValue.top, left: newValue.leading, bottom: newValue.bottom, right: newValue.trailing)
+        }
     }
 
     /// A view's margins unless set: 8 points on each side.
@@ -258,9 +264,12 @@ open class View: @MainActor Instrumented {
         // leaf, or a view from outside the window, costs no walk up.
         if view === self || (!view.subviews.isEmpty && view.window === window && isDescendant(of: view)) {
             let runLoop = window?.runLoop ?? view.window?.runLoop ?? MainRunLoop.main
-            runLoop.report(Diagnostic(.error,
-                view === self ? "Can't add self as subview (\(instrumentationName))."
-                    : "Can't add \(view.instrumentationName) to \(instrumentationName), which is inside it."))
+            runLoop.report(
+                Diagnostic(
+                    .error,
+                    view === self
+                        ? "Can't add self as subview (\(instrumentationName))."
+                        : "Can't add \(view.instrumentationName) to \(instrumentationName), which is inside it."))
             return
         }
         let moves = view.superview !== self
@@ -523,7 +532,8 @@ open class View: @MainActor Instrumented {
                 guard view.autoresizesSubviews else { continue }
                 for subview in view.subviews.reversed()
                 where !subview.autoresizingMask.isEmpty && subview.translatesAutoresizingMaskIntoConstraints {
-                    pending.append(.place(subview, subview.autoresizingMask.resize(subview.frame, fromSuperviewSize: old, to: size)))
+                    pending.append(
+                        .place(subview, subview.autoresizingMask.resize(subview.frame, fromSuperviewSize: old, to: size)))
                 }
             }
         }

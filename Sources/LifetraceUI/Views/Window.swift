@@ -181,8 +181,9 @@ open class Window: View {
     // MARK: Layout pass
 
     var needsLayoutPass: Bool {
-        isKeyWindow && (branchNeedsLayout || branchNeedsUpdateConstraints || branchNeedsUpdateProperties
-            || layoutEngineIfMade?.hasPendingChanges == true || traitsNeedDelivery)
+        isKeyWindow
+            && (branchNeedsLayout || branchNeedsUpdateConstraints || branchNeedsUpdateProperties
+                || layoutEngineIfMade?.hasPendingChanges == true || traitsNeedDelivery)
     }
 
     /// The window's Auto Layout engine, made when a constraint is first installed in the window.
@@ -251,7 +252,8 @@ open class Window: View {
             }
         }
         if passHasWork {
-            runLoop.report(Diagnostic(.error, "Layout did not settle after \(rounds) rounds in one pass (a layout feedback loop)."))
+            runLoop.report(
+                Diagnostic(.error, "Layout did not settle after \(rounds) rounds in one pass (a layout feedback loop)."))
         }
         probe.endInterval(state, count: count)
     }

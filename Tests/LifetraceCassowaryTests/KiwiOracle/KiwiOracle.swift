@@ -32,10 +32,11 @@ enum KiwiOracle {
         let replies = try lines.dropFirst().map { line -> Reply in
             switch parse(line) {
             case let array as [Any]:
-                return .answers(array.map { item in
-                    if let values = item as? [NSNumber] { return .values(values.map(\.doubleValue)) }
-                    return .verdict(item as? String ?? "unreadable: \(item)")
-                })
+                return .answers(
+                    array.map { item in
+                        if let values = item as? [NSNumber] { return .values(values.map(\.doubleValue)) }
+                        return .verdict(item as? String ?? "unreadable: \(item)")
+                    })
             case let object as [String: Any]:
                 return .crash(object["crash"] as? String ?? line)
             default:
@@ -66,9 +67,12 @@ enum KiwiOracle {
                 for step in 0...index { _ = probe.run(step: step) }
                 let (kiwiCost, kiwiViolation) = probe.cost(of: theirs)
                 let (ourCost, ourViolation) = probe.cost(of: ours)
-                text += "\n  objective: kiwi \(kiwiCost) (required violated by \(kiwiViolation)), ours \(ourCost) (\(ourViolation))"
+                text +=
+                    "\n  objective: kiwi \(kiwiCost) (required violated by \(kiwiViolation)), ours \(ourCost) (\(ourViolation))"
             }
-            let earlier = (max(0, index - 6)..<index).map { "\n  step \($0) \(system.steps[$0]): kiwi \(expected[$0]), ours \(actual[$0])" }
+            let earlier = (max(0, index - 6)..<index).map {
+                "\n  step \($0) \(system.steps[$0]): kiwi \(expected[$0]), ours \(actual[$0])"
+            }
             return text + "\n  before it:" + earlier.joined()
         }
         if let problem = replay.problems.first { return problem }

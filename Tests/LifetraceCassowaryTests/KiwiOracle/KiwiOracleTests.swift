@@ -59,7 +59,8 @@ struct KiwiOracleTests {
         }
 
         let compared = systems.count - crashes.count
-        print("""
+        print(
+            """
             Kiwi oracle: seed \(seed) (replay: \(replay)), kiwisolver \(version): \
             \(compared) systems (\(systems.count { !$0.planted }) satisfiable, \(systems.count(where: \.planted)) with planted conflicts), \
             \(operations) operations and \(reads) reads compared, \(refused) refused as unsatisfiable, \
@@ -78,7 +79,8 @@ struct KiwiOracleTests {
         }
         guard let first = failures.first else { return }
         for failure in failures.prefix(5) {
-            Issue.record("""
+            Issue.record(
+                """
                 seed \(seed), system \(failure.index) (\(replay) LIFETRACE_ORACLE_SYSTEM=\(failure.index)): \
                 \(failure.text)
                 """)
@@ -90,7 +92,8 @@ struct KiwiOracleTests {
             return candidates.indices.first { KiwiOracle.disagreement(candidates[$0], replies[$0]) != nil }
         }
         let reply = try KiwiOracle.run([shrunk]).replies[0]
-        Issue.record("""
+        Issue.record(
+            """
             seed \(seed), system \(first.index) of \(failures.count) disagreeing, shrunk from \(original.steps.count) steps \
             to \(shrunk.steps.count): \(KiwiOracle.disagreement(shrunk, reply) ?? "?")
             \(shrunk)
@@ -101,7 +104,8 @@ struct KiwiOracleTests {
 
 /// The seed of a run: LIFETRACE_ORACLE_SEED, or a random one.
 enum OracleSeed {
-    static let run: UInt64 = ProcessInfo.processInfo.environment["LIFETRACE_ORACLE_SEED"].flatMap { UInt64($0) }
+    static let run: UInt64 =
+        ProcessInfo.processInfo.environment["LIFETRACE_ORACLE_SEED"].flatMap { UInt64($0) }
         ?? UInt64.random(in: 1...UInt64(UInt32.max))
 
     /// LIFETRACE_ORACLE_SYSTEM: the one system to run, if given.

@@ -127,7 +127,8 @@ struct KiwiSystem: CustomStringConvertible {
         for (i, spec) in specs.enumerated() {
             let terms = spec.terms.map { "\(number($0.coefficient)) * v[\($0.variable)]" }.joined(separator: " + ")
             lines.append(
-                "let c\(i) = Constraint(\(terms) + \(number(spec.constant)), .\(spec.relation.name), 0, strength: \(strength(spec.weight)))")
+                "let c\(i) = Constraint(\(terms) + \(number(spec.constant)), .\(spec.relation.name), 0, strength: \(strength(spec.weight)))"
+            )
         }
         for step in steps {
             switch step {

@@ -168,7 +168,9 @@ struct KiwiSystemBuilder {
         required.append(([(container, 1), (l(views - 1), -1), (w(views - 1), -1)], .greaterThanOrEqual))
         preferred.append(([(container, 1), (l(0), -1), (l(views - 1), -1), (w(views - 1), -1)], .equal))  // centred
         for (terms, relation) in required {
-            pool.append(Spec(terms: terms, relation: relation, constant: consistentConstant(terms, relation), weight: KiwiSystem.required))
+            pool.append(
+                Spec(terms: terms, relation: relation, constant: consistentConstant(terms, relation), weight: KiwiSystem.required)
+            )
         }
         for (terms, relation) in preferred {
             let constant = -value(terms) + Double(random.int(-10...10))
@@ -187,20 +189,28 @@ struct KiwiSystemBuilder {
             let equalities = requiredSpecs.filter { specs[$0].relation == .equal }
             if first.relation == .equal, equalities.count >= 2, random.chance(0.5) {
                 let second = specs[random.pick(equalities)]
-                return append(Spec(terms: first.terms + second.terms, relation: .equal,
-                                   constant: first.constant + second.constant, weight: KiwiSystem.required))
+                return append(
+                    Spec(
+                        terms: first.terms + second.terms, relation: .equal,
+                        constant: first.constant + second.constant, weight: KiwiSystem.required))
             }
             let factor = random.pick([2.0, 0.5, -1, 3])
             let relation = factor < 0 ? first.relation.flipped : first.relation
-            return append(Spec(terms: first.terms.map { ($0.variable, $0.coefficient * factor) }, relation: relation,
-                               constant: first.constant * factor, weight: KiwiSystem.required))
+            return append(
+                Spec(
+                    terms: first.terms.map { ($0.variable, $0.coefficient * factor) }, relation: relation,
+                    constant: first.constant * factor, weight: KiwiSystem.required))
         }
         let terms = terms()
         let relation = relation()
         if random.chance(requiredShare) {
-            return append(Spec(terms: terms, relation: relation, constant: consistentConstant(terms, relation), weight: KiwiSystem.required))
+            return append(
+                Spec(terms: terms, relation: relation, constant: consistentConstant(terms, relation), weight: KiwiSystem.required)
+            )
         }
-        let constant = random.chance(0.5) ? consistentConstant(terms, relation) + Double(random.int(-15...15))
+        let constant =
+            random.chance(0.5)
+            ? consistentConstant(terms, relation) + Double(random.int(-15...15))
             : Double(random.int(-40...40))
         return append(Spec(terms: terms, relation: relation, constant: constant, weight: preferenceWeight()))
     }
@@ -233,7 +243,8 @@ struct KiwiSystemBuilder {
         case ..<59 where !held.isEmpty:
             changeConstant(of: random.pick(held))
         case ..<61:
-            record(.constant(dropped.isEmpty || random.chance(0.5) ? newSpec() : random.pick(dropped), Double(random.int(-9...9))))
+            record(
+                .constant(dropped.isEmpty || random.chance(0.5) ? newSpec() : random.pick(dropped), Double(random.int(-9...9))))
         case ..<67:
             let free = (0..<witness.count).filter { !edits.contains($0) }
             if let v = free.isEmpty ? nil : random.pick(free) {
@@ -293,7 +304,8 @@ struct KiwiSystemBuilder {
         if !spec.isRequired {
             record(.constant(index, spec.constant + Double(random.int(-20...20))))
         } else if spec.relation != .equal || unsure.contains(index) {
-            let constant = planted && random.chance(0.3)
+            let constant =
+                planted && random.chance(0.3)
                 ? spec.constant + Double(random.int(-20...20)) : consistentConstant(spec.terms, spec.relation)
             record(.constant(index, constant))
         } else if planted {

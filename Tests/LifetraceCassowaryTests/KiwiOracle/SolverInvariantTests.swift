@@ -42,7 +42,8 @@ struct SolverInvariantTests {
                 }
             }
             if let v = values.indices.first(where: { !valuesAgree(values[$0], expected[$0]) }) {
-                return "after removing every constraint but the stays: v\(v) = \(values[v]), expected \(expected[v]) (all: \(values) vs \(expected))"
+                return
+                    "after removing every constraint but the stays: v\(v) = \(values[v]), expected \(expected[v]) (all: \(values) vs \(expected))"
             }
             let statistics = solver.statistics
             if statistics.constraints != stayed.count + replay.edits.count || statistics.rows != statistics.constraints {
@@ -107,7 +108,9 @@ struct SolverInvariantTests {
                 }
                 // The counts stay; pivots and rowsChanged count work done, refused or not.
                 let now = solver.statistics
-                if now.constraints != statistics.constraints || now.variables != statistics.variables || now.rows != statistics.rows {
+                if now.constraints != statistics.constraints || now.variables != statistics.variables
+                    || now.rows != statistics.rows
+                {
                     return "step \(index) (\(step)) was refused but changed the statistics from \(statistics) to \(now)"
                 }
                 let required = held.filter { $0.value.strength.isRequired }
@@ -136,7 +139,8 @@ struct SolverInvariantTests {
                     do throws(SolverError) {
                         for (j, constraint) in required.sorted(by: { $0.key < $1.key }) where j != i { try fresh.add(constraint) }
                         try fresh.add(replay.makeConstraint(i, constant: c))
-                        return "step \(index) (\(step)) was refused, but a fresh solver holds the new constant with every other required constraint"
+                        return
+                            "step \(index) (\(step)) was refused, but a fresh solver holds the new constant with every other required constraint"
                     } catch {
                         guard case .unsatisfiable = error else { return "step \(index): \(error)" }
                     }
@@ -165,12 +169,15 @@ struct SolverInvariantTests {
             operations += system.operations
             if let text = property(system) { failures.append((index, text)) }
         }
-        print("Invariant \(name): seed \(seed) (replay: LIFETRACE_ORACLE_SEED=\(seed)): \(only == nil ? Self.count : 1) systems, \(operations) operations, \(failures.count) failures")
+        print(
+            "Invariant \(name): seed \(seed) (replay: LIFETRACE_ORACLE_SEED=\(seed)): \(only == nil ? Self.count : 1) systems, \(operations) operations, \(failures.count) failures"
+        )
         guard let first = failures.first else { return }
         let shrunk = KiwiSystem.shrink(system(first.index)) { candidates in
             candidates.indices.first { property(candidates[$0]) != nil }
         }
-        Issue.record("""
+        Issue.record(
+            """
             invariant \(name), seed \(seed), system \(first.index) (LIFETRACE_ORACLE_SEED=\(seed) LIFETRACE_ORACLE_SYSTEM=\(first.index)), \
             \(failures.count) failing: \(first.text)
             shrunk to \(shrunk.steps.count) steps: \(property(shrunk) ?? "?")

@@ -71,7 +71,8 @@ final class SystemReplay {
     /// Constraint i with constant `constant` (its spec's when `nil`).
     func makeConstraint(_ index: Int, constant: Double? = nil) -> Constraint {
         let spec = system.specs[index]
-        let expression = Expression(spec.terms.map { Term(variables[$0.variable], $0.coefficient) }, constant: constant ?? spec.constant)
+        let expression = Expression(
+            spec.terms.map { Term(variables[$0.variable], $0.coefficient) }, constant: constant ?? spec.constant)
         return Constraint(expression, spec.relation, 0.0, strength: Strength(weight: spec.weight))
     }
 
@@ -160,7 +161,8 @@ final class SystemReplay {
     private func check(_ values: [Double], at index: Int) {
         for (v, (variable, value)) in zip(variables, values).enumerated()
         where seen.contains(v) && solver.value(of: variable) != value {
-            problems.append("step \(index): value(of: \(variable)) is \(solver.value(of: variable)) but updateVariables wrote \(value)")
+            problems.append(
+                "step \(index): value(of: \(variable)) is \(solver.value(of: variable)) but updateVariables wrote \(value)")
         }
         // The optimum is unique (see KiwiSystem), so no variable may be ambiguous.
         for (v, variable) in variables.enumerated() where seen.contains(v) && solver.isAmbiguous(variable) {

@@ -11,7 +11,8 @@ extension KiwiSystem {
     static func shrink(
         _ system: KiwiSystem, rounds: Int = 80, firstFailing: ([KiwiSystem]) throws -> Int?
     ) rethrows -> KiwiSystem {
-        try LifetraceTestSupport.shrink(system, rounds: rounds, candidates: { $0.smallerCandidates() }, firstFailing: firstFailing)
+        try LifetraceTestSupport.shrink(
+            system, rounds: rounds, candidates: { $0.smallerCandidates() }, firstFailing: firstFailing)
     }
 
     /// Systems one change smaller than this one, the biggest changes first.

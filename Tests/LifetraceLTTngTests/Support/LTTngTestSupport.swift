@@ -1,9 +1,10 @@
 import Foundation
+import LifetraceTestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import LifetraceTestSupport
-import Testing
 
 /// The paths of the package the LTTng tests use: its tools and its scenarios.
 extension Repository {
@@ -171,7 +172,9 @@ func expectSameEvents(
     let expected = try JQ.lines(select + JQ.projection, file: direct)
     let actual = try JQ.lines(select + JQ.projection, file: converted)
     #expect(!expected.isEmpty, "\(label): the JSON-lines sink wrote no selected event", sourceLocation: sourceLocation)
-    if let difference = firstDifference(expected, actual, expectedName: "JSON-lines sink", actualName: "LTTng (lifetrace convert)") {
+    if let difference = firstDifference(
+        expected, actual, expectedName: "JSON-lines sink", actualName: "LTTng (lifetrace convert)")
+    {
         Issue.record("\(label): \(difference)", sourceLocation: sourceLocation)
     }
     let textFilter = select + #"[.seq, (if .phase=="end" then null else .text end)]"#

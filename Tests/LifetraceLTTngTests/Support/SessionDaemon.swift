@@ -1,9 +1,10 @@
 import Foundation
+import LifetraceTestSupport
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import LifetraceTestSupport
-import Synchronization
 
 /// An LTTng session daemon of the tests' own: its run directory in a scratch LTTng home, started
 /// here and ended by its process id, so the tests never touch the machine's daemon or anyone's
@@ -57,7 +58,9 @@ final class SessionDaemon: Sendable {
     func command(_ executable: String, _ arguments: [String]) -> (executable: String, arguments: [String]) {
         guard Self.asRoot else { return (executable, arguments) }
         let user = Self.unprivileged
-        return ("/usr/bin/setpriv", ["--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--", executable] + arguments)
+        return (
+            "/usr/bin/setpriv", ["--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--", executable] + arguments
+        )
     }
 
     /// Runs a program against this daemon (as its user, with its environment) to completion.
@@ -117,7 +120,9 @@ final class SessionDaemon: Sendable {
             _ = Glibc.kill(daemon, SIGTERM)
             // Reap-free wait: the daemon is not our child; poll its /proc entry.
             _ = BackgroundProcess.wait(upTo: 10) { !FileManager.default.fileExists(atPath: "/proc/\(daemon)") }
-            for child in children where FileManager.default.fileExists(atPath: "/proc/\(child)") { _ = Glibc.kill(child, SIGKILL) }
+            for child in children where FileManager.default.fileExists(atPath: "/proc/\(child)") {
+                _ = Glibc.kill(child, SIGKILL)
+            }
         }
         try? FileManager.default.removeItem(atPath: home)
     }

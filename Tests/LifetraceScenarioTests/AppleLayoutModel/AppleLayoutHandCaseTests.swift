@@ -24,9 +24,12 @@ struct AppleLayoutHandCaseTests {
         for (step, _) in handCase.expected {
             let frames = try #require(run.steps.first { $0.index == step }?.frames, "no frames after step \(step)")
             let mismatches = handCase.mismatches(after: step, frames)
-            #expect(mismatches.isEmpty, "after step \(step) (\(handCase.scenario.lines[step])): \(mismatches.joined(separator: "; "))")
+            #expect(
+                mismatches.isEmpty, "after step \(step) (\(handCase.scenario.lines[step])): \(mismatches.joined(separator: "; "))"
+            )
         }
-        let reports = run.steps.flatMap(\.unsatisfiable)
+        let reports =
+            run.steps.flatMap(\.unsatisfiable)
             + events.filter { $0.hook == .unsatisfiableConstraints }.map { $0.details.text ?? "" }
         #expect(reports.isEmpty, "conflicts reported: \(reports)")
     }

@@ -47,9 +47,12 @@ enum AppleLayoutModel {
         version: String, fitting: [Double], replies: [Reply]
     ) {
         let python = try tool("python3")
-        let input = try scenarios.map { scenario in
-            String(decoding: try JSONSerialization.data(withJSONObject: scenario.text, options: .fragmentsAllowed), as: UTF8.self)
-        }.joined(separator: "\n") + "\n"
+        let input =
+            try scenarios.map { scenario in
+                String(
+                    decoding: try JSONSerialization.data(withJSONObject: scenario.text, options: .fragmentsAllowed), as: UTF8.self
+                )
+            }.joined(separator: "\n") + "\n"
         let arguments = [script, "--jobs=\(jobs)"] + (fitting.map { ["--fitting=\($0)"] } ?? [])
         let result = try runProcess(python, arguments, standardInput: input, timeout: 900)
         guard result.status == 0 else {

@@ -35,7 +35,9 @@ struct AppleLayoutOracleTests {
         let only = environment["LIFETRACE_APPLE_ORACLE_SCENARIO"].flatMap { Int($0) }
         let indices = only.map { [$0] } ?? Array(0..<count)
         let scenarios = indices.map { AppleLayoutScenario.random($0, of: seed) }
-        let replay = "LIFETRACE_APPLE_ORACLE_SEED=\(seed)" + (count == Self.defaultCount ? "" : " LIFETRACE_APPLE_ORACLE_SCENARIOS=\(count)")
+        let replay =
+            "LIFETRACE_APPLE_ORACLE_SEED=\(seed)"
+            + (count == Self.defaultCount ? "" : " LIFETRACE_APPLE_ORACLE_SCENARIOS=\(count)")
 
         // The model works in its own processes while the runtime runs here.
         let model = Task.detached { try AppleLayoutModel.run(scenarios) }
@@ -60,7 +62,9 @@ struct AppleLayoutOracleTests {
                     print("Apple layout oracle: scenario \(index) of seed \(seed):\n\(scenarios[position].text)")
                     for step in steps {
                         print("after step \(step.index) (\(scenarios[position].lines[step.index])):")
-                        print(AppleLayoutComparison.frameTable(model: step, runtime: runs[position].steps.first { $0.index == step.index }))
+                        print(
+                            AppleLayoutComparison.frameTable(
+                                model: step, runtime: runs[position].steps.first { $0.index == step.index }))
                     }
                 }
             }
@@ -70,7 +74,8 @@ struct AppleLayoutOracleTests {
             "\(failures.count { $0.disagreement.kind == kind }) \(kind.rawValue)"
         }
         let priorities = fitting.map(AppleLayoutComparison.number).joined(separator: ", ")
-        print("""
+        print(
+            """
             Apple layout oracle: seed \(seed) (replay: \(replay)), kiwisolver \(version), \
             stack fitting priorities \(priorities) (across, along): \(scenarios.count) scenarios, \
             \(total.stepsCompared) steps and \(total.framesCompared) frames (\(total.valuesCompared) values) compared, \
@@ -80,9 +85,12 @@ struct AppleLayoutOracleTests {
             runtime \(String(format: "%.1f", runtimeTime)) s, total \(String(format: "%.1f", Date().timeIntervalSince(started))) s
             """)
         if !crashes.isEmpty {
-            print("Apple layout oracle: kiwi crashed on scenarios \(crashes.map(\.index)) (not compared); the first: \(crashes[0].text)")
+            print(
+                "Apple layout oracle: kiwi crashed on scenarios \(crashes.map(\.index)) (not compared); the first: \(crashes[0].text)"
+            )
         }
-        #expect(unreadable.isEmpty, "the model could not read scenarios \(unreadable.map(\.index)): \(unreadable.first?.text ?? "")")
+        #expect(
+            unreadable.isEmpty, "the model could not read scenarios \(unreadable.map(\.index)): \(unreadable.first?.text ?? "")")
         #expect(crashes.count <= scenarios.count / 100, "kiwi crashed on \(crashes.count) scenarios (seed \(seed))")
         #expect(only != nil || total.stepsCompared >= scenarios.count, "too few steps compared")
         if let path = environment["LIFETRACE_APPLE_ORACLE_REPORT"] {
@@ -95,7 +103,8 @@ struct AppleLayoutOracleTests {
         let disagreements = failures.count
         #expect(disagreements == 0, "\(disagreements) of \(scenarios.count) scenarios disagree with the model (seed \(seed))")
         for failure in failures.prefix(5) {
-            print("""
+            print(
+                """
                 Apple layout oracle: seed \(seed), scenario \(failure.index) (\(replay) LIFETRACE_APPLE_ORACLE_SCENARIO=\(failure.index)), \
                 \(failure.disagreement.kind.rawValue): \(failure.disagreement.text.prefix(1_000))
                 """)
@@ -109,7 +118,8 @@ struct AppleLayoutOracleTests {
 
     /// Shrinks a disagreeing scenario (the model answering each round's candidates in one
     /// process) and records it with both frames of every view after the step that disagrees.
-    private func reportShrunk(_ original: AppleLayoutScenario, kind: AppleLayoutComparison.Kind, seed: UInt64, index: Int) throws {
+    private func reportShrunk(_ original: AppleLayoutScenario, kind: AppleLayoutComparison.Kind, seed: UInt64, index: Int) throws
+    {
         let shrunk = try AppleLayoutScenario.shrink(original) { candidates in
             let replies = try AppleLayoutModel.run(candidates).replies
             return candidates.indices.first { Self.disagreement(candidates[$0], replies[$0])?.kind == kind }
@@ -122,7 +132,8 @@ struct AppleLayoutOracleTests {
         }
         let table = AppleLayoutComparison.frameTable(
             model: steps.first { $0.index == disagreement.step }, runtime: run.steps.first { $0.index == disagreement.step })
-        Issue.record("""
+        Issue.record(
+            """
             seed \(seed), scenario \(index), shrunk from \(original.lines.count) steps to \(shrunk.lines.count) \
             (\(disagreement.kind.rawValue)): \(disagreement.text)
             \(shrunk.text)

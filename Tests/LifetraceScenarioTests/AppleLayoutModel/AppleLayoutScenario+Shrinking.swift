@@ -8,7 +8,8 @@ extension AppleLayoutScenario {
     static func shrink(
         _ scenario: AppleLayoutScenario, rounds: Int = 60, firstFailing: ([AppleLayoutScenario]) throws -> Int?
     ) rethrows -> AppleLayoutScenario {
-        try LifetraceTestSupport.shrink(scenario, rounds: rounds, candidates: { $0.smallerCandidates() }, firstFailing: firstFailing)
+        try LifetraceTestSupport.shrink(
+            scenario, rounds: rounds, candidates: { $0.smallerCandidates() }, firstFailing: firstFailing)
     }
 
     /// The name a step declares (`view NAME …`, `stack NAME …`, `constrain NAME …`), if any.

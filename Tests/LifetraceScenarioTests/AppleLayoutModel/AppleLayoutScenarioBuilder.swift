@@ -75,7 +75,8 @@ struct AppleLayoutScenarioBuilder {
             let distribution = random.pick(["fill", "fillEqually", "equalSpacing"])
             let spacing = random.pick([0, 4, 8, 10, 20])
             lines.append(
-                "stack \(name) in \(view.parent) axis=\(axis) spacing=\(spacing) alignment=\(alignment) distribution=\(distribution)")
+                "stack \(name) in \(view.parent) axis=\(axis) spacing=\(spacing) alignment=\(alignment) distribution=\(distribution)"
+            )
         } else {
             lines.append("view \(name) in \(view.parent)" + (random.chance(0.65) ? " intrinsic=\(randomSize())" : ""))
         }
@@ -166,12 +167,14 @@ struct AppleLayoutScenarioBuilder {
             let multiplier: Double = random.pick([1, 0.5, 0.25, 0.5, 2])
             let constant: Double = random.pick([0, 0, -20, 10])
             constrain(
-                "\(view.name).\(attribute) \(relation) \(other).\(attribute)" + Self.tail(multiplier: multiplier, constant: constant),
+                "\(view.name).\(attribute) \(relation) \(other).\(attribute)"
+                    + Self.tail(multiplier: multiplier, constant: constant),
                 priority: priority(requiredChance: required))
         default:
             let other = horizontal ? "height" : "width"
             constrain(
-                "\(view.name).\(attribute) \(relation) \(view.name).\(other)" + Self.tail(multiplier: random.pick([1, 2, 0.5]), constant: 0),
+                "\(view.name).\(attribute) \(relation) \(view.name).\(other)"
+                    + Self.tail(multiplier: random.pick([1, 2, 0.5]), constant: 0),
                 priority: priority(requiredChance: required * 0.5))
         }
     }

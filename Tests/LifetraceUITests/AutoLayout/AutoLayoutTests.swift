@@ -47,18 +47,21 @@ struct AutoLayoutTests {
                 inner.setNeedsUpdateConstraints()
             }
             trace.launch(controller)
-            #expect(log.lines == [
-                "Inner updateConstraints", "Outer updateConstraints", "Outer layoutSubviews", "Inner layoutSubviews",
-            ])
+            #expect(
+                log.lines == [
+                    "Inner updateConstraints", "Outer updateConstraints", "Outer layoutSubviews", "Inner layoutSubviews",
+                ])
             let order = trace.lines([
                 .updateConstraints, .updateViewConstraints, .layoutEngineSolve, .viewWillLayoutSubviews, .layoutSubviews,
                 .viewDidLayoutSubviews,
             ])
-            #expect(order == [
-                "Inner updateConstraints", "Outer updateConstraints", "A updateViewConstraints", "A.view updateConstraints",
-                "Window layoutEngineSolve", "Window layoutSubviews", "A viewWillLayoutSubviews", "A.view layoutSubviews", "A viewDidLayoutSubviews",
-                "Outer layoutSubviews", "Inner layoutSubviews",
-            ])
+            #expect(
+                order == [
+                    "Inner updateConstraints", "Outer updateConstraints", "A updateViewConstraints", "A.view updateConstraints",
+                    "Window layoutEngineSolve", "Window layoutSubviews", "A viewWillLayoutSubviews", "A.view layoutSubviews",
+                    "A viewDidLayoutSubviews",
+                    "Outer layoutSubviews", "Inner layoutSubviews",
+                ])
             #expect(inner.frame == Rect(x: 5, y: 5, width: 390 - 30, height: 844 - 30))
             // The solve is inside the pass; its end counts rows changed, its begin says the engine's size.
             let solveEnd = trace.recording.events.first { $0.hook == .layoutEngineSolve && $0.phase == .end }
@@ -148,8 +151,12 @@ struct AutoLayoutTests {
 
     @Test("the nearest common ancestor: itself, parent and child, siblings, cousins at different depths, none")
     func nearestCommonAncestor() {
-        let root = View(identifier: "Root"), a = View(identifier: "A"), b = View(identifier: "B")
-        let a1 = View(identifier: "A1"), a2 = View(identifier: "A2"), b1 = View(identifier: "B1")
+        let root = View(identifier: "Root")
+        let a = View(identifier: "A")
+        let b = View(identifier: "B")
+        let a1 = View(identifier: "A1")
+        let a2 = View(identifier: "A2")
+        let b1 = View(identifier: "B1")
         root.addSubview(a)
         root.addSubview(b)
         a.addSubview(a1)
@@ -306,11 +313,16 @@ struct AutoLayoutTests {
             width.priority = 500
             #expect(width.priority == .required)
             #expect(trace.errors.contains { $0.contains("Mutating a priority from required to not") })
-            let mixed = LayoutConstraint(item: inside, attribute: .top, relatedBy: .equal, toItem: inside, attribute: .width, multiplier: 1, constant: 0)
+            let mixed = LayoutConstraint(
+                item: inside, attribute: .top, relatedBy: .equal, toItem: inside, attribute: .width, multiplier: 1, constant: 0)
             #expect(!mixed.isValid)
             mixed.isActive = true
             #expect(!mixed.isActive, "an invalid constraint never activates")
-            #expect(!LayoutConstraint(item: inside, attribute: .top, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, multiplier: 1, constant: 0).isValid)
+            #expect(
+                !LayoutConstraint(
+                    item: inside, attribute: .top, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, multiplier: 1,
+                    constant: 0
+                ).isValid)
         }
     }
 

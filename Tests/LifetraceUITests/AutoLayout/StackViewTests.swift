@@ -41,10 +41,11 @@ struct StackViewTests {
         withTrace { trace in
             let (stack, labels) = row(trace)
             #expect(stack.frame == Rect(x: 10, y: 100, width: 300, height: 40))
-            #expect(labels.map(\.frame) == [
-                Rect(x: 0, y: 0, width: 50, height: 40), Rect(x: 60, y: 0, width: 70, height: 40),
-                Rect(x: 140, y: 0, width: 160, height: 40),
-            ])
+            #expect(
+                labels.map(\.frame) == [
+                    Rect(x: 0, y: 0, width: 50, height: 40), Rect(x: 60, y: 0, width: 70, height: 40),
+                    Rect(x: 140, y: 0, width: 160, height: 40),
+                ])
             #expect(labels.allSatisfy { !$0.translatesAutoresizingMaskIntoConstraints })
         }
     }
@@ -61,7 +62,8 @@ struct StackViewTests {
             labels[1].isHidden = false
             trace.settle()
             #expect(labels[2].frame == Rect(x: 140, y: 0, width: 160, height: 40))
-            #expect(trace.count(.updateConstraints, of: "Row") >= 2, "each change rebuilds the arrangement in the constraint pass")
+            #expect(
+                trace.count(.updateConstraints, of: "Row") >= 2, "each change rebuilds the arrangement in the constraint pass")
         }
     }
 

@@ -10,7 +10,9 @@ struct AlertControllerTests {
     static let hooks: [Hook] = Hooks.appearance + [.alertActionHandler, .completion]
 
     /// Launches Home and presents an alert with OK and Cancel; lets it settle; forgets the events.
-    private func presentAlert(_ trace: Trace, handled: @escaping @MainActor (String) -> Void = { _ in }) -> (ViewController, AlertController) {
+    private func presentAlert(_ trace: Trace, handled: @escaping @MainActor (String) -> Void = { _ in }) -> (
+        ViewController, AlertController
+    ) {
         let home = ViewController(name: "Home")
         let alert = AlertController(title: "Delete?", message: "It cannot be undone.", preferredStyle: .alert, name: "Alert")
         alert.addAction(AlertAction(title: "Cancel", style: .cancel) { _ in handled("Cancel") })
@@ -31,9 +33,10 @@ struct AlertControllerTests {
             trace.reset()
             home.present(alert, animated: true)
             trace.settle()
-            #expect(trace.lines(Hooks.appearanceAndIsAppearing) == [
-                "Alert viewWillAppear", "Alert viewIsAppearing", "Alert viewDidAppear",
-            ])
+            #expect(
+                trace.lines(Hooks.appearanceAndIsAppearing) == [
+                    "Alert viewWillAppear", "Alert viewIsAppearing", "Alert viewDidAppear",
+                ])
             #expect(home.viewIfLoaded?.window != nil)
             #expect(home.presentedViewController === alert)
             #expect(alert.modalPresentationStyle == .overFullScreen)
@@ -52,9 +55,10 @@ struct AlertControllerTests {
             #expect(alert.isBeingDismissed, "the dismissal animates")
             #expect(calls.isEmpty, "the handler waits for the dismissal")
             trace.settle()
-            #expect(trace.lines(Self.hooks) == [
-                "Alert viewWillDisappear", "Alert viewDidDisappear", "Alert alertActionHandler",
-            ])
+            #expect(
+                trace.lines(Self.hooks) == [
+                    "Alert viewWillDisappear", "Alert viewDidDisappear", "Alert alertActionHandler",
+                ])
             #expect(calls == ["Delete presented=false"])
             #expect(home.presentedViewController == nil)
             #expect(trace.lines(Hooks.appearance, of: ["Home"]).isEmpty, "the presenter stays silent")
@@ -80,14 +84,16 @@ struct AlertControllerTests {
             trace.settle()
             #expect(trace.warnings.isEmpty, "\(trace.warnings)")
             #expect(presenter.presentedViewController === next)
-            #expect(trace.lines(Hooks.appearance + [.alertActionHandler]) == [
-                "Alert viewWillDisappear", "Alert viewDidDisappear", "Alert alertActionHandler",
-                "Home viewWillDisappear", "Next viewWillAppear", "Next viewDidAppear", "Home viewDidDisappear",
-            ])
+            #expect(
+                trace.lines(Hooks.appearance + [.alertActionHandler]) == [
+                    "Alert viewWillDisappear", "Alert viewDidDisappear", "Alert alertActionHandler",
+                    "Home viewWillDisappear", "Next viewWillAppear", "Next viewDidAppear", "Home viewDidDisappear",
+                ])
         }
     }
 
-    @Test("an alert with no actions can be presented; it stays until dismissed in code, and its handlerless dismissal runs nothing")
+    @Test(
+        "an alert with no actions can be presented; it stays until dismissed in code, and its handlerless dismissal runs nothing")
     func noActions() {
         withTrace { trace in
             let home = ViewController(name: "Home")
@@ -104,7 +110,9 @@ struct AlertControllerTests {
         }
     }
 
-    @Test("misuse is a diagnostic: a foreign action, an unknown title, an alert not presented, a second cancel, a text field on a sheet, a foreign preferred action")
+    @Test(
+        "misuse is a diagnostic: a foreign action, an unknown title, an alert not presented, a second cancel, a text field on a sheet, a foreign preferred action"
+    )
     func misuse() throws {
         try withTrace { trace in
             let (home, alert) = presentAlert(trace)
@@ -119,7 +127,8 @@ struct AlertControllerTests {
             try #require(trace.errors.count == 4, "\(trace.errors)")
             #expect(trace.errors[0].contains("\"Other\" is not an action of <Alert"))
             #expect(trace.errors[1].contains("has no action titled \"Nope\" (its actions: Cancel, Delete)"))
-            #expect(trace.errors[2].hasPrefix("UIAlertController can only have one action with a style of UIAlertActionStyleCancel"))
+            #expect(
+                trace.errors[2].hasPrefix("UIAlertController can only have one action with a style of UIAlertActionStyleCancel"))
             #expect(trace.errors[3].contains("must be one of its actions"))
             #expect(alert.actions.count == 2)
             #expect(home.presentedViewController === alert, "nothing moved")
@@ -143,7 +152,9 @@ struct AlertControllerTests {
             sheet.addTextField()
             sheet.select(title: "Go")
             try #require(trace.errors.count == 2, "\(trace.errors)")
-            #expect(trace.errors[0].hasPrefix("Text fields can only be added to an alert controller of style UIAlertControllerStyleAlert"))
+            #expect(
+                trace.errors[0].hasPrefix(
+                    "Text fields can only be added to an alert controller of style UIAlertControllerStyleAlert"))
             #expect(trace.errors[1].contains("is not presented"))
             #expect(sheet.textFields == nil)
         }

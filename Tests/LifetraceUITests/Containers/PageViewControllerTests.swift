@@ -10,12 +10,16 @@ final class PageList: PageViewControllerDataSource, PageViewControllerDelegate {
 
     init(_ names: [String]) { pages = names.map { ViewController(name: $0) } }
 
-    func pageViewController(_ pageViewController: PageViewController, viewControllerBefore viewController: ViewController) -> ViewController? {
+    func pageViewController(_ pageViewController: PageViewController, viewControllerBefore viewController: ViewController)
+        -> ViewController?
+    {
         guard let index = pages.firstIndex(where: { $0 === viewController }), index > 0 else { return nil }
         return pages[index - 1]
     }
 
-    func pageViewController(_ pageViewController: PageViewController, viewControllerAfter viewController: ViewController) -> ViewController? {
+    func pageViewController(_ pageViewController: PageViewController, viewControllerAfter viewController: ViewController)
+        -> ViewController?
+    {
         guard let index = pages.firstIndex(where: { $0 === viewController }), index + 1 < pages.count else { return nil }
         return pages[index + 1]
     }
@@ -55,7 +59,9 @@ struct PageViewControllerTests {
     ]
 
     /// A launched page view controller (style `style`) over pages One, Two, Three, showing One.
-    private func launchPages(_ trace: Trace, style: PageViewController.TransitionStyle = .scroll) -> (FirstPageInViewDidLoad, PageList) {
+    private func launchPages(_ trace: Trace, style: PageViewController.TransitionStyle = .scroll) -> (
+        FirstPageInViewDidLoad, PageList
+    ) {
         let list = PageList(["One", "Two", "Three"])
         let pages = FirstPageInViewDidLoad(transitionStyle: style, navigationOrientation: .horizontal, name: "Pages")
         pages.dataSource = list
@@ -65,19 +71,22 @@ struct PageViewControllerTests {
         return (pages, list)
     }
 
-    @Test("launch: the first page, set in viewDidLoad, appears inside the call, before the page view controller's own viewWillAppear and before its first layout")
+    @Test(
+        "launch: the first page, set in viewDidLoad, appears inside the call, before the page view controller's own viewWillAppear and before its first layout"
+    )
     func launchQuirk() {
         withTrace { trace in
             _ = launchPages(trace)
-            #expect(trace.lines(Hooks.lifecycle + Hooks.containment) == [
-                "Pages loadView", "Pages viewDidLoad",
-                "One willMove Pages", "One loadView", "One viewDidLoad", "One viewWillAppear",
-                "One viewIsAppearing", "One viewDidAppear", "One didMove Pages",
-                "Pages viewWillAppear", "Pages viewIsAppearing",
-                "Pages viewWillLayoutSubviews", "Pages viewDidLayoutSubviews",
-                "One viewWillLayoutSubviews", "One viewDidLayoutSubviews",
-                "Pages viewDidAppear",
-            ])
+            #expect(
+                trace.lines(Hooks.lifecycle + Hooks.containment) == [
+                    "Pages loadView", "Pages viewDidLoad",
+                    "One willMove Pages", "One loadView", "One viewDidLoad", "One viewWillAppear",
+                    "One viewIsAppearing", "One viewDidAppear", "One didMove Pages",
+                    "Pages viewWillAppear", "Pages viewIsAppearing",
+                    "Pages viewWillLayoutSubviews", "Pages viewDidLayoutSubviews",
+                    "One viewWillLayoutSubviews", "One viewDidLayoutSubviews",
+                    "Pages viewDidAppear",
+                ])
             #expect(trace.warnings.isEmpty)
         }
     }
@@ -88,11 +97,12 @@ struct PageViewControllerTests {
             let (pages, list) = launchPages(trace)
             trace.reset()
             pages.setViewControllers([list.pages[2]], direction: .forward, animated: false)
-            #expect(trace.lines(Hooks.lifecycle + Hooks.containment) == [
-                "Three willMove Pages", "Three loadView", "Three viewDidLoad", "Three viewWillAppear",
-                "One viewWillDisappear", "Three viewIsAppearing", "One willMove",
-                "Three viewDidAppear", "One viewDidDisappear", "One didMove", "Three didMove Pages",
-            ])
+            #expect(
+                trace.lines(Hooks.lifecycle + Hooks.containment) == [
+                    "Three willMove Pages", "Three loadView", "Three viewDidLoad", "Three viewWillAppear",
+                    "One viewWillDisappear", "Three viewIsAppearing", "One willMove",
+                    "Three viewDidAppear", "One viewDidDisappear", "One didMove", "Three didMove Pages",
+                ])
             #expect(pages.viewControllers?.map(\.name) == ["Three"])
             trace.settle()
             #expect(trace.lines(Hooks.layout).suffix(2) == ["Three viewWillLayoutSubviews", "Three viewDidLayoutSubviews"])
@@ -111,15 +121,18 @@ struct PageViewControllerTests {
             #expect(pages.isTransitioning)
             trace.settle()
             #expect(finished == true)
-            #expect(trace.lines(Hooks.appearance + Self.pageHooks) == [
-                "Two viewWillAppear", "One viewWillDisappear", "Two viewDidAppear", "One viewDidDisappear",
-            ])
+            #expect(
+                trace.lines(Hooks.appearance + Self.pageHooks) == [
+                    "Two viewWillAppear", "One viewWillDisappear", "Two viewDidAppear", "One viewDidDisappear",
+                ])
             #expect(pages.viewControllers?.map(\.name) == ["Two"])
             #expect(list.calls.isEmpty)
         }
     }
 
-    @Test("a scroll swipe: data source, willTransitionTo, incoming viewWillAppear before outgoing viewWillDisappear, incoming viewDidAppear first, didFinishAnimating last")
+    @Test(
+        "a scroll swipe: data source, willTransitionTo, incoming viewWillAppear before outgoing viewWillDisappear, incoming viewDidAppear first, didFinishAnimating last"
+    )
     func scrollSwipe() throws {
         try withTrace { trace in
             let (pages, list) = launchPages(trace)
@@ -128,13 +141,17 @@ struct PageViewControllerTests {
             #expect(pages.viewControllers?.map(\.name) == ["One"])
             swipe.finish()
             trace.settle()
-            #expect(trace.lines(Hooks.appearance + Self.pageHooks + Hooks.containment) == [
-                "Pages pageViewControllerAfter One", "Pages pageViewControllerWillTransition Two",
-                "Two willMove Pages", "Two viewWillAppear", "One viewWillDisappear",
-                "One willMove", "Two viewDidAppear", "One viewDidDisappear", "One didMove", "Two didMove Pages",
-                "Pages pageViewControllerDidFinishAnimating One",
-            ])
-            #expect(list.calls == ["willTransitionTo [\"Two\"] state=disappeared", "didFinishAnimating previous=[\"One\"] completed=true"])
+            #expect(
+                trace.lines(Hooks.appearance + Self.pageHooks + Hooks.containment) == [
+                    "Pages pageViewControllerAfter One", "Pages pageViewControllerWillTransition Two",
+                    "Two willMove Pages", "Two viewWillAppear", "One viewWillDisappear",
+                    "One willMove", "Two viewDidAppear", "One viewDidDisappear", "One didMove", "Two didMove Pages",
+                    "Pages pageViewControllerDidFinishAnimating One",
+                ])
+            #expect(
+                list.calls == [
+                    "willTransitionTo [\"Two\"] state=disappeared", "didFinishAnimating previous=[\"One\"] completed=true",
+                ])
             #expect(pages.viewControllers?.map(\.name) == ["Two"])
             #expect(pages.children.map(\.name) == ["Two"])
         }
@@ -148,9 +165,10 @@ struct PageViewControllerTests {
             #expect(pages.swipe(.forward))
             withExtendedLifetime(list) {}
             trace.settle()
-            #expect(trace.lines(Hooks.appearance) == [
-                "Two viewWillAppear", "One viewWillDisappear", "One viewDidDisappear", "Two viewDidAppear",
-            ])
+            #expect(
+                trace.lines(Hooks.appearance) == [
+                    "Two viewWillAppear", "One viewWillDisappear", "One viewDidDisappear", "Two viewDidAppear",
+                ])
         }
     }
 
@@ -161,10 +179,11 @@ struct PageViewControllerTests {
             trace.reset()
             try #require(pages.beginSwipe(.forward)).cancel()
             trace.settle()
-            #expect(trace.lines(Hooks.appearance) == [
-                "Two viewWillAppear", "One viewWillDisappear", "One viewWillAppear", "One viewDidAppear",
-                "Two viewWillDisappear", "Two viewDidDisappear",
-            ])
+            #expect(
+                trace.lines(Hooks.appearance) == [
+                    "Two viewWillAppear", "One viewWillDisappear", "One viewWillAppear", "One viewDidAppear",
+                    "Two viewWillDisappear", "Two viewDidDisappear",
+                ])
             #expect(list.calls.last == "didFinishAnimating previous=[\"One\"] completed=false")
             #expect(pages.viewControllers?.map(\.name) == ["One"] && pages.children.map(\.name) == ["One"])
         }
@@ -174,10 +193,11 @@ struct PageViewControllerTests {
             try #require(pages.beginSwipe(.forward)).cancel()
             trace.settle()
             withExtendedLifetime(list) {}
-            #expect(trace.lines(Hooks.appearance) == [
-                "Two viewWillAppear", "One viewWillDisappear", "Two viewWillDisappear", "One viewWillAppear",
-                "Two viewDidDisappear", "One viewDidAppear",
-            ])
+            #expect(
+                trace.lines(Hooks.appearance) == [
+                    "Two viewWillAppear", "One viewWillDisappear", "Two viewWillDisappear", "One viewWillAppear",
+                    "Two viewDidDisappear", "One viewDidAppear",
+                ])
         }
     }
 
@@ -193,7 +213,10 @@ struct PageViewControllerTests {
             trace.reset()
             #expect(pages.swipe(.reverse))
             trace.settle()
-            #expect(trace.lines(Self.pageHooks).prefix(2) == ["Pages pageViewControllerBefore Two", "Pages pageViewControllerWillTransition One"])
+            #expect(
+                trace.lines(Self.pageHooks).prefix(2) == [
+                    "Pages pageViewControllerBefore Two", "Pages pageViewControllerWillTransition One",
+                ])
             #expect(pages.viewControllers?.first === list.pages[0])
             #expect(trace.errors.isEmpty)
         }
@@ -209,7 +232,8 @@ struct PageViewControllerTests {
             #expect(pages.beginSwipe(.forward) == nil)
             trace.settle()
             #expect(trace.errors.count == 3, "\(trace.errors)")
-            #expect(trace.errors[0].hasPrefix("The number of view controllers provided (2) doesn't match the number required (1)"))
+            #expect(
+                trace.errors[0].hasPrefix("The number of view controllers provided (2) doesn't match the number required (1)"))
             #expect(trace.errors[2].contains("is turning a page"))
             let other = PageViewController(transitionStyle: .scroll, navigationOrientation: .vertical, name: "Other")
             other.dataSource = list
@@ -222,7 +246,9 @@ struct PageViewControllerTests {
         }
     }
 
-    @Test("pages set before the page view controller's view loads: the view loads and the page appears at once; when the page view controller appears, its forwarding finds the page appeared")
+    @Test(
+        "pages set before the page view controller's view loads: the view loads and the page appears at once; when the page view controller appears, its forwarding finds the page appeared"
+    )
     func setBeforeLoad() {
         withTrace { trace in
             let pages = PageViewController(transitionStyle: .scroll, navigationOrientation: .horizontal, name: "Pages")
@@ -230,7 +256,10 @@ struct PageViewControllerTests {
             pages.setViewControllers([first], direction: .forward, animated: true)
             #expect(pages.isViewLoaded && first.appearanceState == .appeared)
             trace.launch(pages)
-            #expect(trace.lines(Hooks.appearance) == ["First viewWillAppear", "First viewDidAppear", "Pages viewWillAppear", "Pages viewDidAppear"])
+            #expect(
+                trace.lines(Hooks.appearance) == [
+                    "First viewWillAppear", "First viewDidAppear", "Pages viewWillAppear", "Pages viewDidAppear",
+                ])
             #expect(trace.warnings.isEmpty)
         }
     }

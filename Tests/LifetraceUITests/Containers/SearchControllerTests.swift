@@ -22,10 +22,11 @@ final class SearchRecorder: SearchControllerDelegate, SearchResultsUpdating {
 @Suite("Search controllers")
 @MainActor
 struct SearchControllerTests {
-    static let hooks: [Hook] = Hooks.appearance + [
-        .willPresentSearchController, .didPresentSearchController, .willDismissSearchController,
-        .didDismissSearchController, .updateSearchResults,
-    ]
+    static let hooks: [Hook] =
+        Hooks.appearance + [
+            .willPresentSearchController, .didPresentSearchController, .willDismissSearchController,
+            .didDismissSearchController, .updateSearchResults,
+        ]
 
     /// Nav over List, whose navigation item holds Search (results: Results).
     private func launchSearch(_ trace: Trace, recorder: SearchRecorder) -> (ViewController, SearchController) {
@@ -39,7 +40,9 @@ struct SearchControllerTests {
         return (list, search)
     }
 
-    @Test("activating with text: willPresent, the updater, the search interface and its results appear, didPresent; the searched controller stays silent")
+    @Test(
+        "activating with text: willPresent, the updater, the search interface and its results appear, didPresent; the searched controller stays silent"
+    )
     func activateWithText() {
         withTrace { trace in
             let recorder = SearchRecorder()
@@ -49,11 +52,12 @@ struct SearchControllerTests {
             search.isActive = true
             #expect(search.isActive && search.isBeingPresented)
             trace.settle()
-            #expect(trace.lines(Self.hooks) == [
-                "Search willPresentSearchController", "Search updateSearchResults",
-                "Search viewWillAppear", "Results viewWillAppear", "Search viewDidAppear", "Results viewDidAppear",
-                "Search didPresentSearchController",
-            ])
+            #expect(
+                trace.lines(Self.hooks) == [
+                    "Search willPresentSearchController", "Search updateSearchResults",
+                    "Search viewWillAppear", "Results viewWillAppear", "Search viewDidAppear", "Results viewDidAppear",
+                    "Search didPresentSearchController",
+                ])
             #expect(recorder.calls == ["willPresent", "update \"swift\" active=true", "didPresent"])
             #expect(list.appearanceState == .appeared && list.viewIfLoaded?.window != nil)
             #expect(search.presentingViewController?.name == "Nav")
@@ -77,20 +81,22 @@ struct SearchControllerTests {
             trace.settle()
             search.enterText("")
             trace.settle()
-            #expect(trace.lines(Self.hooks + Hooks.containment) == [
-                "Search updateSearchResults", "Results willMove Search", "Results viewWillAppear", "Results viewDidAppear",
-                "Results didMove Search",
-                "Search updateSearchResults",
-                "Search updateSearchResults", "Results willMove", "Results viewWillDisappear", "Results viewDidDisappear",
-                "Results didMove",
-            ])
+            #expect(
+                trace.lines(Self.hooks + Hooks.containment) == [
+                    "Search updateSearchResults", "Results willMove Search", "Results viewWillAppear", "Results viewDidAppear",
+                    "Results didMove Search",
+                    "Search updateSearchResults",
+                    "Search updateSearchResults", "Results willMove", "Results viewWillDisappear", "Results viewDidDisappear",
+                    "Results didMove",
+                ])
             search.showsSearchResultsController = true
             #expect(!search.automaticallyShowsSearchResultsController)
             #expect(search.searchResultsController?.appearanceState == .appeared)
         }
     }
 
-    @Test("deactivating: willDismiss, the search interface and its results disappear, didDismiss; the results controller leaves it")
+    @Test(
+        "deactivating: willDismiss, the search interface and its results disappear, didDismiss; the results controller leaves it")
     func deactivate() {
         withTrace { trace in
             let recorder = SearchRecorder()
@@ -102,18 +108,22 @@ struct SearchControllerTests {
             search.isActive = false
             #expect(!search.isActive)
             trace.settle()
-            #expect(trace.lines(Self.hooks) == [
-                "Search willDismissSearchController",
-                "Search viewWillDisappear", "Results viewWillDisappear", "Search viewDidDisappear", "Results viewDidDisappear",
-                "Search didDismissSearchController",
-            ])
+            #expect(
+                trace.lines(Self.hooks) == [
+                    "Search willDismissSearchController",
+                    "Search viewWillDisappear", "Results viewWillDisappear", "Search viewDidDisappear",
+                    "Results viewDidDisappear",
+                    "Search didDismissSearchController",
+                ])
             #expect(search.searchResultsController?.parent == nil)
             #expect(list.presentedViewController == nil)
             #expect(trace.lines(Hooks.appearance, of: ["List", "Nav"]).isEmpty)
         }
     }
 
-    @Test("misuse is a diagnostic: not attached, searched controller off screen, typing while inactive, deactivating mid-presentation")
+    @Test(
+        "misuse is a diagnostic: not attached, searched controller off screen, typing while inactive, deactivating mid-presentation"
+    )
     func misuse() {
         withTrace { trace in
             let recorder = SearchRecorder()

@@ -27,7 +27,9 @@ final class SplitRecorder: SplitViewControllerDelegate {
 struct SplitViewControllerTests {
     /// An iPad-sized window in landscape: horizontally regular.
     static let iPad = Size(width: 1024, height: 768)
-    static let splitHooks: [Hook] = [.splitViewControllerTopColumnForCollapsing, .splitViewControllerDidCollapse, .splitViewControllerDidExpand]
+    static let splitHooks: [Hook] = [
+        .splitViewControllerTopColumnForCollapsing, .splitViewControllerDidCollapse, .splitViewControllerDidExpand,
+    ]
 
     /// A double-column split view over List (primary) and Detail (secondary).
     private func makeSplit(_ delegate: SplitRecorder? = nil, triple: Bool = false) -> SplitViewController {
@@ -39,18 +41,21 @@ struct SplitViewControllerTests {
         return split
     }
 
-    @Test("expanded launch (regular width): each column's navigation controller and controller appear, parent first, column by column")
+    @Test(
+        "expanded launch (regular width): each column's navigation controller and controller appear, parent first, column by column"
+    )
     func launchExpanded() {
         withTrace(size: Self.iPad) { trace in
             let split = makeSplit()
             trace.launch(split)
             #expect(!split.isCollapsed)
-            #expect(trace.lines(Hooks.appearance) == [
-                "Split viewWillAppear", "ListNav viewWillAppear", "List viewWillAppear",
-                "DetailNav viewWillAppear", "Detail viewWillAppear",
-                "Split viewDidAppear", "ListNav viewDidAppear", "List viewDidAppear",
-                "DetailNav viewDidAppear", "Detail viewDidAppear",
-            ])
+            #expect(
+                trace.lines(Hooks.appearance) == [
+                    "Split viewWillAppear", "ListNav viewWillAppear", "List viewWillAppear",
+                    "DetailNav viewWillAppear", "Detail viewWillAppear",
+                    "Split viewDidAppear", "ListNav viewDidAppear", "List viewDidAppear",
+                    "DetailNav viewDidAppear", "Detail viewDidAppear",
+                ])
             #expect(split.viewControllers.map(\.name) == ["ListNav", "DetailNav"])
             #expect(split.viewController(for: .secondary)?.name == "Detail")
             #expect(split.viewController(for: .primary)?.navigationController?.name == "ListNav")
@@ -60,7 +65,9 @@ struct SplitViewControllerTests {
         }
     }
 
-    @Test("collapsed launch (compact width): collapses before its viewWillAppear; one stack, the secondary over the primary; only the secondary appears, the primary stays unloaded")
+    @Test(
+        "collapsed launch (compact width): collapses before its viewWillAppear; one stack, the secondary over the primary; only the secondary appears, the primary stays unloaded"
+    )
     func launchCollapsed() {
         withTrace { trace in
             let recorder = SplitRecorder()
@@ -68,11 +75,12 @@ struct SplitViewControllerTests {
             trace.launch(split)
             #expect(split.isCollapsed)
             #expect(recorder.calls == ["topColumn proposed=secondary", "didCollapse collapsed=true"])
-            #expect(trace.lines(Hooks.appearance + Self.splitHooks) == [
-                "Split splitViewControllerTopColumnForCollapsing", "Split splitViewControllerDidCollapse",
-                "Split viewWillAppear", "ListNav viewWillAppear", "Detail viewWillAppear",
-                "Split viewDidAppear", "ListNav viewDidAppear", "Detail viewDidAppear",
-            ])
+            #expect(
+                trace.lines(Hooks.appearance + Self.splitHooks) == [
+                    "Split splitViewControllerTopColumnForCollapsing", "Split splitViewControllerDidCollapse",
+                    "Split viewWillAppear", "ListNav viewWillAppear", "Detail viewWillAppear",
+                    "Split viewDidAppear", "ListNav viewDidAppear", "Detail viewDidAppear",
+                ])
             let nav = split.viewControllers.first as? NavigationController
             #expect(split.viewControllers.count == 1)
             #expect(nav?.viewControllers.map(\.name) == ["List", "Detail"])
@@ -88,10 +96,11 @@ struct SplitViewControllerTests {
             recorder.top = .primary
             let split = makeSplit(recorder)
             trace.launch(split)
-            #expect(trace.lines(Hooks.appearance) == [
-                "Split viewWillAppear", "ListNav viewWillAppear", "List viewWillAppear",
-                "Split viewDidAppear", "ListNav viewDidAppear", "List viewDidAppear",
-            ])
+            #expect(
+                trace.lines(Hooks.appearance) == [
+                    "Split viewWillAppear", "ListNav viewWillAppear", "List viewWillAppear",
+                    "Split viewDidAppear", "ListNav viewDidAppear", "List viewDidAppear",
+                ])
             #expect(split.viewController(for: .secondary)?.isViewLoaded == false)
         }
     }
@@ -102,12 +111,17 @@ struct SplitViewControllerTests {
             let split = makeSplit()
             split.setViewController(ViewController(name: "Phone"), for: .compact)
             trace.launch(split)
-            #expect(trace.lines(Hooks.appearance).prefix(3) == ["Split viewWillAppear", "PhoneNav viewWillAppear", "Phone viewWillAppear"])
+            #expect(
+                trace.lines(Hooks.appearance).prefix(3) == [
+                    "Split viewWillAppear", "PhoneNav viewWillAppear", "Phone viewWillAppear",
+                ])
             #expect(split.viewControllers.map(\.name) == ["PhoneNav"])
         }
     }
 
-    @Test("collapsing on a size transition: the primary disappears under the secondary, the secondary moves silently, its old navigation controller leaves")
+    @Test(
+        "collapsing on a size transition: the primary disappears under the secondary, the secondary moves silently, its old navigation controller leaves"
+    )
     func collapseOnResize() {
         withTrace(size: Self.iPad) { trace in
             let recorder = SplitRecorder()
@@ -117,12 +131,13 @@ struct SplitViewControllerTests {
             trace.window.transition(to: Window.defaultFrame.size)
             trace.settle()
             #expect(split.isCollapsed)
-            #expect(trace.lines(Hooks.appearance + Self.splitHooks) == [
-                "Split splitViewControllerTopColumnForCollapsing",
-                "DetailNav viewWillDisappear", "DetailNav viewDidDisappear",
-                "List viewWillDisappear", "List viewDidDisappear",
-                "Split splitViewControllerDidCollapse",
-            ])
+            #expect(
+                trace.lines(Hooks.appearance + Self.splitHooks) == [
+                    "Split splitViewControllerTopColumnForCollapsing",
+                    "DetailNav viewWillDisappear", "DetailNav viewDidDisappear",
+                    "List viewWillDisappear", "List viewDidDisappear",
+                    "Split splitViewControllerDidCollapse",
+                ])
             #expect(trace.count(.viewWillDisappear, of: "Detail") == 0 && trace.count(.viewWillAppear, of: "Detail") == 0)
             #expect((split.viewControllers.first as? NavigationController)?.viewControllers.map(\.name) == ["List", "Detail"])
             #expect(split.viewController(for: .secondary)?.navigationController?.name == "ListNav")
@@ -130,7 +145,9 @@ struct SplitViewControllerTests {
         }
     }
 
-    @Test("expanding on a size transition: the primary reappears, the secondary's navigation controller appears with the secondary, which moves silently back")
+    @Test(
+        "expanding on a size transition: the primary reappears, the secondary's navigation controller appears with the secondary, which moves silently back"
+    )
     func expandOnResize() {
         withTrace { trace in
             let recorder = SplitRecorder()
@@ -141,11 +158,12 @@ struct SplitViewControllerTests {
             trace.settle()
             #expect(!split.isCollapsed)
             #expect(recorder.calls.last == "didExpand collapsed=false")
-            #expect(trace.lines(Hooks.appearance + Self.splitHooks) == [
-                "List viewWillAppear", "List viewDidAppear",
-                "DetailNav viewWillAppear", "DetailNav viewDidAppear",
-                "Split splitViewControllerDidExpand",
-            ])
+            #expect(
+                trace.lines(Hooks.appearance + Self.splitHooks) == [
+                    "List viewWillAppear", "List viewDidAppear",
+                    "DetailNav viewWillAppear", "DetailNav viewDidAppear",
+                    "Split splitViewControllerDidExpand",
+                ])
             #expect(split.viewControllers.map(\.name) == ["ListNav", "DetailNav"])
             #expect((split.viewControllers.last as? NavigationController)?.viewControllers.map(\.name) == ["Detail"])
             #expect(split.viewController(for: .secondary)?.appearanceState == .appeared)
@@ -153,7 +171,9 @@ struct SplitViewControllerTests {
         }
     }
 
-    @Test("triple column: collapsed, primary, supplementary and secondary on one stack; the supplementary leaves the screen when collapsing")
+    @Test(
+        "triple column: collapsed, primary, supplementary and secondary on one stack; the supplementary leaves the screen when collapsing"
+    )
     func tripleColumn() {
         withTrace(size: Self.iPad) { trace in
             let split = makeSplit(triple: true)
@@ -162,21 +182,27 @@ struct SplitViewControllerTests {
             trace.reset()
             trace.window.transition(to: Window.defaultFrame.size)
             trace.settle()
-            #expect((split.viewControllers.first as? NavigationController)?.viewControllers.map(\.name) == ["List", "Items", "Detail"])
-            #expect(trace.lines(Hooks.appearance) == [
-                "ItemsNav viewWillDisappear", "Items viewWillDisappear", "ItemsNav viewDidDisappear", "Items viewDidDisappear",
-                "DetailNav viewWillDisappear", "DetailNav viewDidDisappear",
-                "List viewWillDisappear", "List viewDidDisappear",
-            ])
+            #expect(
+                (split.viewControllers.first as? NavigationController)?.viewControllers.map(\.name) == [
+                    "List", "Items", "Detail",
+                ])
+            #expect(
+                trace.lines(Hooks.appearance) == [
+                    "ItemsNav viewWillDisappear", "Items viewWillDisappear", "ItemsNav viewDidDisappear",
+                    "Items viewDidDisappear",
+                    "DetailNav viewWillDisappear", "DetailNav viewDidDisappear",
+                    "List viewWillDisappear", "List viewDidDisappear",
+                ])
             trace.reset()
             trace.window.transition(to: Self.iPad)
             trace.settle()
             #expect(split.viewControllers.map(\.name) == ["ListNav", "ItemsNav", "DetailNav"])
-            #expect(trace.lines(Hooks.appearance) == [
-                "List viewWillAppear", "List viewDidAppear",
-                "ItemsNav viewWillAppear", "Items viewWillAppear", "ItemsNav viewDidAppear", "Items viewDidAppear",
-                "DetailNav viewWillAppear", "DetailNav viewDidAppear",
-            ])
+            #expect(
+                trace.lines(Hooks.appearance) == [
+                    "List viewWillAppear", "List viewDidAppear",
+                    "ItemsNav viewWillAppear", "Items viewWillAppear", "ItemsNav viewDidAppear", "Items viewDidAppear",
+                    "DetailNav viewWillAppear", "DetailNav viewDidAppear",
+                ])
         }
     }
 
@@ -190,12 +216,18 @@ struct SplitViewControllerTests {
             trace.settle()
             let nav = split.viewControllers.first as? NavigationController
             #expect(nav?.viewControllers.map(\.name) == ["List"])
-            #expect(trace.lines(Hooks.appearance) == ["Detail viewWillDisappear", "List viewWillAppear", "Detail viewDidDisappear", "List viewDidAppear"])
+            #expect(
+                trace.lines(Hooks.appearance) == [
+                    "Detail viewWillDisappear", "List viewWillAppear", "Detail viewDidDisappear", "List viewDidAppear",
+                ])
             trace.reset()
             split.setViewController(ViewController(name: "Other"), for: .secondary)
             trace.settle()
             #expect(nav?.viewControllers.map(\.name) == ["List", "Other"])
-            #expect(trace.lines(Hooks.appearance) == ["List viewWillDisappear", "Other viewWillAppear", "List viewDidDisappear", "Other viewDidAppear"])
+            #expect(
+                trace.lines(Hooks.appearance) == [
+                    "List viewWillDisappear", "Other viewWillAppear", "List viewDidDisappear", "Other viewDidAppear",
+                ])
             #expect(split.viewController(for: .secondary)?.name == "Other")
             trace.reset()
             trace.window.transition(to: Self.iPad)
@@ -204,7 +236,9 @@ struct SplitViewControllerTests {
         }
     }
 
-    @Test("classic style: viewControllers; collapsing pushes the secondary onto a navigation primary; misuse of the column API is a warning")
+    @Test(
+        "classic style: viewControllers; collapsing pushes the secondary onto a navigation primary; misuse of the column API is a warning"
+    )
     func classic() {
         withTrace { trace in
             let split = SplitViewController(name: "Split")
@@ -215,8 +249,13 @@ struct SplitViewControllerTests {
             split.setViewController(ViewController(name: "Ignored"), for: .secondary)
             #expect(trace.warnings.count == 1 && split.viewController(for: .secondary)?.name == "Detail")
             #expect(split.isCollapsed && primary.viewControllers.map(\.name) == ["List", "Detail"])
-            #expect(trace.lines(Hooks.appearance).prefix(3) == ["Split viewWillAppear", "ListNav viewWillAppear", "Detail viewWillAppear"])
-            #expect(trace.lines(Self.splitHooks) == ["Split splitViewControllerDidCollapse"], "the column-style delegate is not asked")
+            #expect(
+                trace.lines(Hooks.appearance).prefix(3) == [
+                    "Split viewWillAppear", "ListNav viewWillAppear", "Detail viewWillAppear",
+                ])
+            #expect(
+                trace.lines(Self.splitHooks) == ["Split splitViewControllerDidCollapse"], "the column-style delegate is not asked"
+            )
             trace.reset()
             trace.window.transition(to: Self.iPad)
             trace.settle()
@@ -225,7 +264,9 @@ struct SplitViewControllerTests {
         }
     }
 
-    @Test("misuse: a supplementary column on a double-column split view is ignored with a warning; a delegate choosing an empty column falls back to the proposed one")
+    @Test(
+        "misuse: a supplementary column on a double-column split view is ignored with a warning; a delegate choosing an empty column falls back to the proposed one"
+    )
     func misuse() throws {
         try withTrace { trace in
             let recorder = SplitRecorder()

@@ -139,11 +139,15 @@ final class CountingView: View {
 final class NavigationRecorder: NavigationControllerDelegate {
     private(set) var calls: [String] = []
 
-    func navigationController(_ navigationController: NavigationController, willShow viewController: ViewController, animated: Bool) {
+    func navigationController(
+        _ navigationController: NavigationController, willShow viewController: ViewController, animated: Bool
+    ) {
         calls.append("willShow \(viewController.name) animated=\(animated) state=\(viewController.appearanceState)")
     }
 
-    func navigationController(_ navigationController: NavigationController, didShow viewController: ViewController, animated: Bool) {
+    func navigationController(
+        _ navigationController: NavigationController, didShow viewController: ViewController, animated: Bool
+    ) {
         calls.append("didShow \(viewController.name) animated=\(animated) state=\(viewController.appearanceState)")
     }
 }

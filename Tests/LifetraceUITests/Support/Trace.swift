@@ -66,7 +66,8 @@ final class Trace {
     /// the hook is in `hooks` and (when given) the controller in `controllers`.
     func lines(_ hooks: [Hook], of controllers: [String]? = nil) -> [String] {
         let names = Set(hooks.map(\.name))
-        return events
+        return
+            events
             .filter { names.contains($0.hook.name) && (controllers.map { Set($0) }?.contains($0.controller) ?? true) }
             .map(Trace.line)
     }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Instrumentation
 import LifetraceTracing
 import ServiceLifecycle
 import Tracing
 import W3CTraceContext
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The example's own load: a bounded number of requests to the server, a few at a time, once it
 /// runs; one JSON line per request in the manifest. Returning ends the service group gracefully.

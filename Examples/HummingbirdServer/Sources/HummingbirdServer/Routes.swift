@@ -58,7 +58,8 @@ enum Routes {
 
 /// Counts the requests that reach a handler, inside the request's span.
 struct CountingMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
+    {
         Routes.served.add(1, ordering: .relaxed)
         return try await next(request, context)
     }

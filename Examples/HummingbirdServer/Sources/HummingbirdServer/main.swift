@@ -1,3 +1,12 @@
+import Hummingbird
+import Lifetrace
+import LifetraceLTTng
+import LifetraceLogging
+import LifetraceTracing
+import Logging
+import ServiceLifecycle
+import Tracing
+
 // A Hummingbird server traced by Lifetrace: swift-log and swift-distributed-tracing bootstrapped
 // with Lifetrace's backends, Hummingbird's own tracing and request-logging middleware, and the
 // sinks from LIFETRACE_SINKS (`lttng`, `jsonl=FILE`, `text`, …).
@@ -17,14 +26,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Hummingbird
-import Lifetrace
-import LifetraceLTTng
-import LifetraceLogging
-import LifetraceTracing
-import Logging
-import ServiceLifecycle
-import Tracing
 
 let options: Options
 do {

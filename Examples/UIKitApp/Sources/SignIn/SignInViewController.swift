@@ -4,9 +4,11 @@ import UIKit
 public final class SignInViewController: UIViewController {
     public let emailField = UITextField()
     public let passwordField = UITextField()
-    public private(set) lazy var signInButton = UIButton(configuration: .filled(), primaryAction: UIAction { [weak self] _ in
-        self?.signIn()
-    })
+    public private(set) lazy var signInButton = UIButton(
+        configuration: .filled(),
+        primaryAction: UIAction { [weak self] _ in
+            self?.signIn()
+        })
 
     public override func viewDidLoad() {
         super.viewDidLoad()

@@ -48,4 +48,3 @@ struct SignInTests {
         LifetraceSystem.flush()
     }
 }
-

@@ -34,8 +34,11 @@ open class AlertController: ViewController {
     public var preferredAction: AlertAction? {
         didSet {
             guard let action = preferredAction, !actions.contains(where: { $0 === action }) else { return }
-            runLoop.report(Diagnostic(.error,
-                "The preferred action \(Self.describe(action)) of \(description) must be one of its actions; it was not added with addAction(_:)."))
+            runLoop.report(
+                Diagnostic(
+                    .error,
+                    "The preferred action \(Self.describe(action)) of \(description) must be one of its actions; it was not added with addAction(_:)."
+                ))
             preferredAction = oldValue
         }
     }
@@ -79,13 +82,19 @@ open class AlertController: ViewController {
     /// (an error diagnostic), as is an action already added to an alert.
     public func addAction(_ action: AlertAction) {
         if action.style == .cancel, actions.contains(where: { $0.style == .cancel }) {
-            runLoop.report(Diagnostic(.error,
-                "UIAlertController can only have one action with a style of UIAlertActionStyleCancel (\(description) already has one; \(Self.describe(action)) was not added)."))
+            runLoop.report(
+                Diagnostic(
+                    .error,
+                    "UIAlertController can only have one action with a style of UIAlertActionStyleCancel (\(description) already has one; \(Self.describe(action)) was not added)."
+                ))
             return
         }
         if let owner = action.alertController {
-            runLoop.report(Diagnostic(.error,
-                "The action \(Self.describe(action)) already belongs to \(owner.description); an action is added to one alert once."))
+            runLoop.report(
+                Diagnostic(
+                    .error,
+                    "The action \(Self.describe(action)) already belongs to \(owner.description); an action is added to one alert once."
+                ))
             return
         }
         action.alertController = self
@@ -96,8 +105,11 @@ open class AlertController: ViewController {
     /// `configurationHandler` runs with it at once.
     public func addTextField(configurationHandler: (@MainActor (TextField) -> Void)? = nil) {
         guard preferredStyle == .alert else {
-            runLoop.report(Diagnostic(.error,
-                "Text fields can only be added to an alert controller of style UIAlertControllerStyleAlert (\(description) is an action sheet)."))
+            runLoop.report(
+                Diagnostic(
+                    .error,
+                    "Text fields can only be added to an alert controller of style UIAlertControllerStyleAlert (\(description) is an action sheet)."
+                ))
             return
         }
         let field = TextField(frame: Rect(x: 16, y: 0, width: 238, height: 30), identifier: "\(name).textField\(fields.count)")
@@ -127,23 +139,33 @@ open class AlertController: ViewController {
     /// disabled action is a warning (its button does nothing).
     public func select(_ action: AlertAction) {
         guard actions.contains(where: { $0 === action }) else {
-            runLoop.report(Diagnostic(.error,
-                "\(Self.describe(action)) is not an action of \(description); only its own buttons can be tapped."))
+            runLoop.report(
+                Diagnostic(
+                    .error,
+                    "\(Self.describe(action)) is not an action of \(description); only its own buttons can be tapped."))
             return
         }
         guard presentingStorage != nil else {
-            runLoop.report(Diagnostic(.error,
-                "\(description) is not presented; its action \(Self.describe(action)) cannot be selected."))
+            runLoop.report(
+                Diagnostic(
+                    .error,
+                    "\(description) is not presented; its action \(Self.describe(action)) cannot be selected."))
             return
         }
         guard !isBeingPresented, !isBeingDismissed else {
-            runLoop.report(Diagnostic(.error,
-                "\(description) is being \(isBeingPresented ? "presented" : "dismissed"); its actions can be selected once it has settled."))
+            runLoop.report(
+                Diagnostic(
+                    .error,
+                    "\(description) is being \(isBeingPresented ? "presented" : "dismissed"); its actions can be selected once it has settled."
+                ))
             return
         }
         guard action.isEnabled else {
-            runLoop.report(Diagnostic(.warning,
-                "The action \(Self.describe(action)) of \(description) is disabled: tapping it does nothing.", about: instrumentationSubject))
+            runLoop.report(
+                Diagnostic(
+                    .warning,
+                    "The action \(Self.describe(action)) of \(description) is disabled: tapping it does nothing.",
+                    about: instrumentationSubject))
             return
         }
         dismiss(animated: true) { [weak self, action] in
@@ -151,7 +173,9 @@ open class AlertController: ViewController {
                 action.handler?(action)
                 return
             }
-            self.withInterval(.alertActionHandler, text: action.title.flatMap { $0.isEmpty ? nil : $0 }) { action.handler?(action) }
+            self.withInterval(.alertActionHandler, text: action.title.flatMap { $0.isEmpty ? nil : $0 }) {
+                action.handler?(action)
+            }
         }
     }
 
@@ -159,8 +183,11 @@ open class AlertController: ViewController {
     public func select(title: String) {
         guard let action = action(titled: title) else {
             let titles = actions.compactMap(\.title)
-            runLoop.report(Diagnostic(.error,
-                "\(description) has no action titled \"\(title)\" (its actions: \(titles.isEmpty ? "none" : titles.joined(separator: ", ")))."))
+            runLoop.report(
+                Diagnostic(
+                    .error,
+                    "\(description) has no action titled \"\(title)\" (its actions: \(titles.isEmpty ? "none" : titles.joined(separator: ", ")))."
+                ))
             return
         }
         select(action)

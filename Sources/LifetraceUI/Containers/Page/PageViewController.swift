@@ -132,8 +132,11 @@ open class PageViewController: ViewController {
     ) {
         let incoming = viewControllers ?? []
         guard incoming.count == 1, let page = incoming.first else {
-            runLoop.report(Diagnostic(.error,
-                "The number of view controllers provided (\(incoming.count)) doesn't match the number required (1) for the requested transition (\(description))."))
+            runLoop.report(
+                Diagnostic(
+                    .error,
+                    "The number of view controllers provided (\(incoming.count)) doesn't match the number required (1) for the requested transition (\(description))."
+                ))
             return
         }
         if page.parent !== self, let conflict = hierarchyConflict(adopting: page) {
@@ -177,7 +180,9 @@ open class PageViewController: ViewController {
             return nil
         }
         guard let current = pages.first else {
-            runLoop.report(Diagnostic(.error, "\(description) shows no page yet; call setViewControllers(_:direction:animated:completion:) first."))
+            runLoop.report(
+                Diagnostic(
+                    .error, "\(description) shows no page yet; call setViewControllers(_:direction:animated:completion:) first."))
             return nil
         }
         guard !isTransitioning else {
@@ -186,8 +191,11 @@ open class PageViewController: ViewController {
         }
         guard let next = askDataSource(direction, from: current) else { return nil }
         if next === current || (next.parent != nil && next.parent !== self) || hierarchyConflict(adopting: next) != nil {
-            runLoop.report(Diagnostic(.error,
-                "The data source of \(description) answered \(next.description), which cannot become its page (it is the page shown, or belongs elsewhere)."))
+            runLoop.report(
+                Diagnostic(
+                    .error,
+                    "The data source of \(description) answered \(next.description), which cannot become its page (it is the page shown, or belongs elsewhere)."
+                ))
             return nil
         }
         withInterval(.pageViewControllerWillTransition, target: next) {
@@ -252,7 +260,8 @@ open class PageViewController: ViewController {
     /// Tells the delegate, and records, that a swipe's animation ended.
     func notifyDidFinishAnimating(previous: ViewController, completed: Bool) {
         withInterval(.pageViewControllerDidFinishAnimating, target: previous, text: completed ? "completed" : "cancelled") {
-            delegate?.pageViewController(self, didFinishAnimating: true, previousViewControllers: [previous], transitionCompleted: completed)
+            delegate?.pageViewController(
+                self, didFinishAnimating: true, previousViewControllers: [previous], transitionCompleted: completed)
         }
     }
 }
@@ -268,7 +277,10 @@ final class PageTurn {
     let animated: Bool
     private var transition: IntervalState = .inactive
 
-    init(container: PageViewController, incoming: ViewController, outgoing: ViewController?, direction: PageViewController.NavigationDirection, animated: Bool) {
+    init(
+        container: PageViewController, incoming: ViewController, outgoing: ViewController?,
+        direction: PageViewController.NavigationDirection, animated: Bool
+    ) {
         self.container = container
         self.incoming = incoming
         self.outgoing = outgoing

@@ -4,9 +4,11 @@
 @MainActor
 public protocol PageViewControllerDataSource: AnyObject {
     /// The page before `viewController`, or `nil` at the first page.
-    func pageViewController(_ pageViewController: PageViewController, viewControllerBefore viewController: ViewController) -> ViewController?
+    func pageViewController(_ pageViewController: PageViewController, viewControllerBefore viewController: ViewController)
+        -> ViewController?
     /// The page after `viewController`, or `nil` at the last page.
-    func pageViewController(_ pageViewController: PageViewController, viewControllerAfter viewController: ViewController) -> ViewController?
+    func pageViewController(_ pageViewController: PageViewController, viewControllerAfter viewController: ViewController)
+        -> ViewController?
     /// How many pages the page indicator shows (scroll style); 0 hides it (the default).
     func presentationCount(for pageViewController: PageViewController) -> Int
     /// The index the page indicator selects.
@@ -36,7 +38,9 @@ public protocol PageViewControllerDelegate: AnyObject {
 
 extension PageViewControllerDelegate {
     /// Does nothing.
-    public func pageViewController(_ pageViewController: PageViewController, willTransitionTo pendingViewControllers: [ViewController]) {}
+    public func pageViewController(
+        _ pageViewController: PageViewController, willTransitionTo pendingViewControllers: [ViewController]
+    ) {}
     /// Does nothing.
     public func pageViewController(
         _ pageViewController: PageViewController, didFinishAnimating finished: Bool,

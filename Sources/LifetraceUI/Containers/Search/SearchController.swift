@@ -97,13 +97,19 @@ open class SearchController: ViewController {
     private func activate() {
         guard !activeState else { return }
         guard let owner = searchingController else {
-            reportingRunLoop.report(Diagnostic(.error,
-                "\(description) is not attached to a navigation item (navigationItem.searchController); it has nothing to search from."))
+            reportingRunLoop.report(
+                Diagnostic(
+                    .error,
+                    "\(description) is not attached to a navigation item (navigationItem.searchController); it has nothing to search from."
+                ))
             return
         }
         guard owner.viewIfLoaded?.window != nil, owner.appearanceState == .appeared else {
-            reportingRunLoop.report(Diagnostic(.error,
-                "\(description) cannot become active: \(owner.description), whose navigation item holds it, is not on screen."))
+            reportingRunLoop.report(
+                Diagnostic(
+                    .error,
+                    "\(description) cannot become active: \(owner.description), whose navigation item holds it, is not on screen."
+                ))
             return
         }
         activeState = true
@@ -119,8 +125,10 @@ open class SearchController: ViewController {
     private func deactivate() {
         guard activeState else { return }
         guard presentingStorage != nil, !isBeingPresented, !isBeingDismissed else {
-            reportingRunLoop.report(Diagnostic(.error,
-                "\(description) is being presented or dismissed; it can be deactivated once it has settled."))
+            reportingRunLoop.report(
+                Diagnostic(
+                    .error,
+                    "\(description) is being presented or dismissed; it can be deactivated once it has settled."))
             return
         }
         activeState = false
@@ -136,7 +144,8 @@ open class SearchController: ViewController {
     /// as the text becomes non-empty or empty. An error diagnostic when the search is not active.
     public func enterText(_ text: String) {
         guard activeState, presentingStorage != nil else {
-            reportingRunLoop.report(Diagnostic(.error, "\(description) is not active; its search bar has no keyboard focus to type into."))
+            reportingRunLoop.report(
+                Diagnostic(.error, "\(description) is not active; its search bar has no keyboard focus to type into."))
             return
         }
         searchBar.text = text

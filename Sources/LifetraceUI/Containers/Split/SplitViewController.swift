@@ -113,7 +113,9 @@ open class SplitViewController: ViewController {
     /// view ignore the call, with a warning.
     public func setViewController(_ viewController: ViewController?, for column: Column) {
         guard style != .unspecified else {
-            warn("setViewController(_:for:) is for column-style split view controllers; \(description) is classic (set viewControllers instead).")
+            warn(
+                "setViewController(_:for:) is for column-style split view controllers; \(description) is classic (set viewControllers instead)."
+            )
             return
         }
         if column == .supplementary, style != .tripleColumn {
@@ -128,11 +130,16 @@ open class SplitViewController: ViewController {
         }
         guard old?.content !== viewController else { return }
         if let other = slots.first(where: { $0.key != column && $0.value.content === viewController })?.key {
-            reportingRunLoop.report(Diagnostic(.error,
-                "\(viewController.description) is already the \(other) column's view controller of \(description); a view controller shows in one column."))
+            reportingRunLoop.report(
+                Diagnostic(
+                    .error,
+                    "\(viewController.description) is already the \(other) column's view controller of \(description); a view controller shows in one column."
+                ))
             return
         }
-        if old?.container !== viewController, viewController.parent !== self, let conflict = hierarchyConflict(adopting: viewController) {
+        if old?.container !== viewController, viewController.parent !== self,
+            let conflict = hierarchyConflict(adopting: viewController)
+        {
             reportingRunLoop.report(Diagnostic(.error, conflict))
             return
         }
@@ -303,7 +310,9 @@ open class SplitViewController: ViewController {
             chosen = delegate?.splitViewController(self, topColumnForCollapsingToProposedTopColumn: proposed) ?? proposed
         }
         if slots[chosen] == nil {
-            warn("The delegate of \(description) chose the \(chosen) column to show collapsed, which has no view controller; showing the \(proposed) column.")
+            warn(
+                "The delegate of \(description) chose the \(chosen) column to show collapsed, which has no view controller; showing the \(proposed) column."
+            )
             chosen = proposed
         }
         return chosen
@@ -339,8 +348,11 @@ open class SplitViewController: ViewController {
             return
         }
         guard (1...2).contains(controllers.count) else {
-            reportingRunLoop.report(Diagnostic(.error,
-                "A split view controller shows a primary and a secondary view controller (\(controllers.count) given to \(description))."))
+            reportingRunLoop.report(
+                Diagnostic(
+                    .error,
+                    "A split view controller shows a primary and a secondary view controller (\(controllers.count) given to \(description))."
+                ))
             return
         }
         for controller in controllers where controller.parent !== self {
@@ -426,7 +438,9 @@ open class SplitViewController: ViewController {
         let bounds = root.bounds
         var x = 0.0
         for column in [Column.primary, .supplementary, .secondary, .compact] {
-            guard let container = slots[column]?.container, container.parent === self, let view = container.viewIfLoaded else { continue }
+            guard let container = slots[column]?.container, container.parent === self, let view = container.viewIfLoaded else {
+                continue
+            }
             if isCollapsed {
                 view.frame = bounds
                 view.autoresizingMask = .flexibleSize

@@ -40,7 +40,9 @@ extension CollectionView {
     public func dequeueConfiguredReusableCell<Cell, Item>(
         using registration: CellRegistration<Cell, Item>, for indexPath: IndexPath, item: Item
     ) -> Cell {
-        if registeredCells[registration.identifier] == nil { register(Cell.self, forCellWithReuseIdentifier: registration.identifier) }
+        if registeredCells[registration.identifier] == nil {
+            register(Cell.self, forCellWithReuseIdentifier: registration.identifier)
+        }
         let dequeued = dequeueReusableCell(withReuseIdentifier: registration.identifier, for: indexPath)
         let cell = dequeued as? Cell ?? Cell(reuseIdentifier: registration.identifier)
         registration.handler(cell, indexPath, item)
@@ -53,7 +55,9 @@ extension CollectionView {
     ) -> Supplementary {
         let key = registration.elementKind + "/" + registration.identifier
         if registeredSupplementary[key] == nil {
-            register(Supplementary.self, forSupplementaryViewOfKind: registration.elementKind, withReuseIdentifier: registration.identifier)
+            register(
+                Supplementary.self, forSupplementaryViewOfKind: registration.elementKind,
+                withReuseIdentifier: registration.identifier)
         }
         let dequeued = dequeueReusableSupplementaryView(
             ofKind: registration.elementKind, withReuseIdentifier: registration.identifier, for: indexPath)

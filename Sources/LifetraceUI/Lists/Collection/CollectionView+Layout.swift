@@ -17,7 +17,8 @@ extension CollectionView {
         for _ in 0..<16 {
             placed = layout.layoutAttributesForElements(in: bounds) ?? []
             var changed = false
-            for attributes in placed where attributes.representedElementCategory == .cell && visible[attributes.indexPath] == nil {
+            for attributes in placed where attributes.representedElementCategory == .cell && visible[attributes.indexPath] == nil
+            {
                 changed = show(attributes) || changed
             }
             if !changed { break }
@@ -57,11 +58,15 @@ extension CollectionView {
     private func show(_ attributes: CollectionViewLayoutAttributes) -> Bool {
         guard let dataSource else { return false }
         let indexPath = attributes.indexPath
-        let cell = callList(dataSource, .cellForRowAt, indexPath.hookText) { dataSource.collectionView(self, cellForItemAt: indexPath) }
+        let cell = callList(dataSource, .cellForRowAt, indexPath.hookText) {
+            dataSource.collectionView(self, cellForItemAt: indexPath)
+        }
         var changed = false
         let layout = collectionViewLayout
         if layout.selfSizes {
-            let preferred = callList(dataSource, .sizeCell, "\(indexPath.hookText) fitting") { cell.preferredLayoutAttributesFitting(attributes) }
+            let preferred = callList(dataSource, .sizeCell, "\(indexPath.hookText) fitting") {
+                cell.preferredLayoutAttributesFitting(attributes)
+            }
             if layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes) {
                 layout.preferredSizeDidChange(preferred)
                 changed = preferred.size != attributes.size
@@ -72,7 +77,9 @@ extension CollectionView {
         cell.frame = layout.layoutAttributesForItem(at: indexPath)?.frame ?? attributes.frame
         cell.apply(attributes)
         cell.isSelected = selectedItems.contains(indexPath)
-        callList(dataSource, .willDisplayCell, indexPath.hookText) { collectionDelegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath) }
+        callList(dataSource, .willDisplayCell, indexPath.hookText) {
+            collectionDelegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath)
+        }
         return changed
     }
 

@@ -19,7 +19,9 @@ extension CollectionView {
     public func reconfigureItems(at indexPaths: [IndexPath]) {
         guard let dataSource else { return }
         for indexPath in indexPaths where visible[indexPath] != nil {
-            _ = callList(dataSource, .cellForRowAt, indexPath.hookText) { dataSource.collectionView(self, cellForItemAt: indexPath) }
+            _ = callList(dataSource, .cellForRowAt, indexPath.hookText) {
+                dataSource.collectionView(self, cellForItemAt: indexPath)
+            }
         }
     }
 

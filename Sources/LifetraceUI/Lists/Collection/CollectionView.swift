@@ -101,8 +101,11 @@ open class CollectionView: ScrollView {
             return cell
         }
         guard let cellClass = registeredCells[identifier] else {
-            hostRunLoop.report(Diagnostic(.error,
-                "could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"))
+            hostRunLoop.report(
+                Diagnostic(
+                    .error,
+                    "could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
+                ))
             return CollectionViewCell(frame: .zero)
         }
         let cell = cellClass.init(reuseIdentifier: identifier)
@@ -120,8 +123,11 @@ open class CollectionView: ScrollView {
             return view
         }
         guard let viewClass = registeredSupplementary[key] else {
-            hostRunLoop.report(Diagnostic(.error,
-                "could not dequeue a view of kind: \(kind) with identifier \(identifier) - must register a nib or a class for the identifier"))
+            hostRunLoop.report(
+                Diagnostic(
+                    .error,
+                    "could not dequeue a view of kind: \(kind) with identifier \(identifier) - must register a nib or a class for the identifier"
+                ))
             return CollectionReusableView(frame: .zero)
         }
         let view = viewClass.init(reuseIdentifier: key)
@@ -191,7 +197,9 @@ open class CollectionView: ScrollView {
             for item in selectedItems { deselectItem(at: item, animated: animated) }
             return
         }
-        if !allowsMultipleSelection { for item in selectedItems where item != indexPath { deselectItem(at: item, animated: animated) } }
+        if !allowsMultipleSelection {
+            for item in selectedItems where item != indexPath { deselectItem(at: item, animated: animated) }
+        }
         if !selectedItems.contains(indexPath) { selectedItems.append(indexPath) }
         visible[indexPath]?.isSelected = true
         if !scrollPosition.isEmpty { scrollToItem(at: indexPath, at: scrollPosition, animated: animated) }

@@ -18,7 +18,9 @@ open class CollectionReusableView: View {
 
     /// The attributes the view prefers: a self-sizing layout's cells answer the size their
     /// content fits (the default fits the view itself, the width fixed for a list, free otherwise).
-    open func preferredLayoutAttributesFitting(_ layoutAttributes: CollectionViewLayoutAttributes) -> CollectionViewLayoutAttributes {
+    open func preferredLayoutAttributesFitting(_ layoutAttributes: CollectionViewLayoutAttributes)
+        -> CollectionViewLayoutAttributes
+    {
         layoutAttributes
     }
 
@@ -65,7 +67,9 @@ open class CollectionViewCell: CollectionReusableView {
     /// The size the content view's constraints fit: at the layout's width for a list (height
     /// free), free on both axes from the estimate otherwise; the cell's own `sizeThatFits(_:)`
     /// when nothing in its content view uses constraints (a cell laid out by hand).
-    open override func preferredLayoutAttributesFitting(_ layoutAttributes: CollectionViewLayoutAttributes) -> CollectionViewLayoutAttributes {
+    open override func preferredLayoutAttributesFitting(_ layoutAttributes: CollectionViewLayoutAttributes)
+        -> CollectionViewLayoutAttributes
+    {
         let attributes = layoutAttributes.copy()
         frame = Rect(origin: frame.origin, size: layoutAttributes.size)
         contentView.frame = bounds
@@ -99,7 +103,9 @@ open class CollectionViewListCell: CollectionViewCell {
     public func defaultContentConfiguration() -> ListContentConfiguration { .cell() }
 
     /// The content's fitted size, at least 44 points high with system content, as a table's rows.
-    open override func preferredLayoutAttributesFitting(_ layoutAttributes: CollectionViewLayoutAttributes) -> CollectionViewLayoutAttributes {
+    open override func preferredLayoutAttributesFitting(_ layoutAttributes: CollectionViewLayoutAttributes)
+        -> CollectionViewLayoutAttributes
+    {
         let attributes = super.preferredLayoutAttributesFitting(layoutAttributes)
         if contentConfiguration != nil { attributes.size.height = max(TableView.systemRowHeight, attributes.size.height) }
         return attributes

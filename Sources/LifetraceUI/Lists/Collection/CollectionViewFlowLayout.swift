@@ -59,13 +59,16 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     }
 
     private func size(ofItemAt indexPath: IndexPath, in collectionView: CollectionView) -> Size {
-        if let asked = flowDelegate?.collectionView(collectionView, layout: self, sizeForItemAt: indexPath), asked != Self.unanswered {
+        if let asked = flowDelegate?.collectionView(collectionView, layout: self, sizeForItemAt: indexPath),
+            asked != Self.unanswered
+        {
             return asked
         }
         guard estimatedItemSize != .zero else { return itemSize }
         if estimatedItemSize == Self.automaticSize {
             // An automatic estimate: the line's breadth across, a typical item along.
-            return scrollDirection == .vertical ? Size(width: availableBreadth(collectionView, section: indexPath.section), height: 50)
+            return scrollDirection == .vertical
+                ? Size(width: availableBreadth(collectionView, section: indexPath.section), height: 50)
                 : Size(width: 50, height: availableBreadth(collectionView, section: indexPath.section))
         }
         return estimatedItemSize
@@ -83,7 +86,8 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     }
 
     private func interitemSpacing(_ collectionView: CollectionView, section: Int) -> CGFloat {
-        flowDelegate?.collectionView(collectionView, layout: self, minimumInteritemSpacingForSectionAt: section) ?? minimumInteritemSpacing
+        flowDelegate?.collectionView(collectionView, layout: self, minimumInteritemSpacingForSectionAt: section)
+            ?? minimumInteritemSpacing
     }
 
     private func availableBreadth(_ collectionView: CollectionView, section: Int) -> CGFloat {
@@ -114,15 +118,22 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             headers = Array(repeating: .zero, count: sizes.count)
             footers = Array(repeating: .zero, count: sizes.count)
         }
-        var along: CGFloat = firstSection == 0 ? 0 : length(footers[firstSection - 1].size) + (scrollDirection == .vertical ? footers[firstSection - 1].minY : footers[firstSection - 1].minX)
+        var along: CGFloat =
+            firstSection == 0
+            ? 0
+            : length(footers[firstSection - 1].size)
+                + (scrollDirection == .vertical ? footers[firstSection - 1].minY : footers[firstSection - 1].minX)
         let total = scrollDirection == .vertical ? collectionView.bounds.width : collectionView.bounds.height
         breadth = total
         for section in firstSection..<sizes.count {
             let inset = inset(collectionView, section: section)
             let (before, after, crossBefore) =
                 scrollDirection == .vertical ? (inset.top, inset.bottom, inset.left) : (inset.left, inset.right, inset.top)
-            let header = flowDelegate?.collectionView(collectionView, layout: self, referenceSizeForHeaderInSection: section) ?? headerReferenceSize
-            headers[section] = rect(along: along, across: 0, length: header == Self.unanswered ? 0 : length(header), breadth: total)
+            let header =
+                flowDelegate?.collectionView(collectionView, layout: self, referenceSizeForHeaderInSection: section)
+                ?? headerReferenceSize
+            headers[section] = rect(
+                along: along, across: 0, length: header == Self.unanswered ? 0 : length(header), breadth: total)
             along += length(headers[section].size) + before
             let available = availableBreadth(collectionView, section: section)
             let spacing = interitemSpacing(collectionView, section: section)
@@ -151,7 +162,8 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                     let size = items[item]
                     // Items centred across the line's length.
                     let offset = (lineLength - length(size)) / 2
-                    frames[section][item] = rect(along: along + offset, across: across, length: length(size), breadth: breadthOf(size))
+                    frames[section][item] = rect(
+                        along: along + offset, across: across, length: length(size), breadth: breadthOf(size))
                     lineEnds[section][item] = along + lineLength
                     lineStarts[section][item] = along
                     across += breadthOf(size) + gap
@@ -160,8 +172,11 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                 index = end
             }
             along += after
-            let footer = flowDelegate?.collectionView(collectionView, layout: self, referenceSizeForFooterInSection: section) ?? footerReferenceSize
-            footers[section] = rect(along: along, across: 0, length: footer == Self.unanswered ? 0 : length(footer), breadth: total)
+            let footer =
+                flowDelegate?.collectionView(collectionView, layout: self, referenceSizeForFooterInSection: section)
+                ?? footerReferenceSize
+            footers[section] = rect(
+                along: along, across: 0, length: footer == Self.unanswered ? 0 : length(footer), breadth: total)
             along += length(footers[section].size)
         }
         contentLength = along
@@ -176,7 +191,8 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         for (section, sectionFrames) in frames.enumerated() {
             if headers[section].intersects(rect), length(headers[section].size) > 0 {
                 let attributes = CollectionViewLayoutAttributes(
-                    forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader, with: IndexPath(item: 0, section: section))
+                    forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
+                    with: IndexPath(item: 0, section: section))
                 attributes.frame = headers[section]
                 result.append(attributes)
             }
@@ -202,7 +218,8 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             }
             if footers[section].intersects(rect), length(footers[section].size) > 0 {
                 let attributes = CollectionViewLayoutAttributes(
-                    forSupplementaryViewOfKind: CollectionView.elementKindSectionFooter, with: IndexPath(item: 0, section: section))
+                    forSupplementaryViewOfKind: CollectionView.elementKindSectionFooter,
+                    with: IndexPath(item: 0, section: section))
                 attributes.frame = footers[section]
                 result.append(attributes)
             }
@@ -211,7 +228,9 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
-        guard frames.indices.contains(indexPath.section), frames[indexPath.section].indices.contains(indexPath.item) else { return nil }
+        guard frames.indices.contains(indexPath.section), frames[indexPath.section].indices.contains(indexPath.item) else {
+            return nil
+        }
         let attributes = CollectionViewLayoutAttributes(forCellWith: indexPath)
         attributes.frame = frames[indexPath.section][indexPath.item]
         return attributes

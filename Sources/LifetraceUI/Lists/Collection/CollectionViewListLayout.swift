@@ -50,9 +50,11 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         for (index, item) in geometry.items.enumerated() {
             switch item {
             case .header:
-                geometry.setHeight(configuration.headerMode == .supplementary ? 38 : (grouped ? 18 : 0), at: index, measured: true)
+                geometry.setHeight(
+                    configuration.headerMode == .supplementary ? 38 : (grouped ? 18 : 0), at: index, measured: true)
             case .footer:
-                geometry.setHeight(configuration.footerMode == .supplementary ? 38 : (grouped ? 18 : 0), at: index, measured: true)
+                geometry.setHeight(
+                    configuration.footerMode == .supplementary ? 38 : (grouped ? 18 : 0), at: index, measured: true)
             case .row:
                 geometry.setHeight(Self.estimatedHeight, at: index, measured: false)
             }
@@ -86,12 +88,14 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
                 return attributes
             case .header(let section) where configuration.headerMode == .supplementary:
                 let attributes = CollectionViewLayoutAttributes(
-                    forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader, with: IndexPath(item: 0, section: section))
+                    forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
+                    with: IndexPath(item: 0, section: section))
                 attributes.frame = Rect(x: itemX, y: top, width: itemWidth, height: height)
                 return attributes
             case .footer(let section) where configuration.footerMode == .supplementary:
                 let attributes = CollectionViewLayoutAttributes(
-                    forSupplementaryViewOfKind: CollectionView.elementKindSectionFooter, with: IndexPath(item: 0, section: section))
+                    forSupplementaryViewOfKind: CollectionView.elementKindSectionFooter,
+                    with: IndexPath(item: 0, section: section))
                 attributes.frame = Rect(x: itemX, y: top, width: itemWidth, height: height)
                 return attributes
             default:

@@ -22,7 +22,10 @@ final class DiffableStore<Section: Hashable & Sendable, Item: Hashable & Sendabl
     private(set) var snapshot = DiffableDataSourceSnapshot<Section, Item>()
     private var applied = false
 
-    func apply(_ new: DiffableDataSourceSnapshot<Section, Item>, to list: some UpdatableList, animatingDifferences: Bool, completion: (@MainActor () -> Void)?) {
+    func apply(
+        _ new: DiffableDataSourceSnapshot<Section, Item>, to list: some UpdatableList, animatingDifferences: Bool,
+        completion: (@MainActor () -> Void)?
+    ) {
         list.reloadIfNeeded()
         let state = list.beginInterval(.applySnapshot, text: "\(new.numberOfItems) items")
         let old = snapshot
@@ -104,11 +107,15 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     public func sectionIdentifier(for index: Int) -> SectionIdentifierType? { store.section(at: index) }
 
     public func numberOfSections(in collectionView: CollectionView) -> Int { store.numberOfSections() }
-    public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { store.numberOfItems(in: section) }
+    public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+        store.numberOfItems(in: section)
+    }
     public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
         guard let item = itemIdentifier(for: indexPath), let cell = cellProvider(collectionView, indexPath, item) else {
-            collectionView.hostRunLoop.report(Diagnostic(.error,
-                "UICollectionViewDiffableDataSource cell provider returned nil for index path \(indexPath.hookText)"))
+            collectionView.hostRunLoop.report(
+                Diagnostic(
+                    .error,
+                    "UICollectionViewDiffableDataSource cell provider returned nil for index path \(indexPath.hookText)"))
             return CollectionViewCell(frame: .zero)
         }
         return cell
@@ -159,8 +166,10 @@ open class TableViewDiffableDataSource<SectionIdentifierType: Hashable & Sendabl
     public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { store.numberOfItems(in: section) }
     public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         guard let item = itemIdentifier(for: indexPath), let cell = cellProvider(tableView, indexPath, item) else {
-            tableView.hostRunLoop.report(Diagnostic(.error,
-                "UITableViewDiffableDataSource cell provider returned nil for index path \(indexPath.hookText)"))
+            tableView.hostRunLoop.report(
+                Diagnostic(
+                    .error,
+                    "UITableViewDiffableDataSource cell provider returned nil for index path \(indexPath.hookText)"))
             return TableViewCell(style: .default, reuseIdentifier: nil)
         }
         return cell

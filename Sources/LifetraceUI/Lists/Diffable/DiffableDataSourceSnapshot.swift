@@ -3,7 +3,9 @@ import Foundation
 /// The state of a list by identity (UIKit's `NSDiffableDataSourceSnapshot`): sections and, in
 /// each, items, both identified by hashable values. Applying a snapshot to a diffable data
 /// source updates its list by the difference from the current one.
-public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: Sendable {
+public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
+    Sendable
+{
     public typealias Section = SectionIdentifierType
     public typealias Item = ItemIdentifierType
 
@@ -66,8 +68,12 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Senda
         guard let index = section.flatMap(indexOfSection) ?? (sections.isEmpty ? nil : sections.count - 1) else { return }
         items[index].append(contentsOf: identifiers)
     }
-    public mutating func insertItems(_ identifiers: [Item], beforeItem anchor: Item) { insert(identifiers, at: anchor, after: false) }
-    public mutating func insertItems(_ identifiers: [Item], afterItem anchor: Item) { insert(identifiers, at: anchor, after: true) }
+    public mutating func insertItems(_ identifiers: [Item], beforeItem anchor: Item) {
+        insert(identifiers, at: anchor, after: false)
+    }
+    public mutating func insertItems(_ identifiers: [Item], afterItem anchor: Item) {
+        insert(identifiers, at: anchor, after: true)
+    }
 
     private mutating func insert(_ identifiers: [Item], at anchor: Item, after: Bool) {
         for section in items.indices {

@@ -10,7 +10,9 @@ struct SnapshotDifference {
     /// Whether sections were reordered (the list then reloads: UIKit moves sections, not modelled).
     var sectionsReordered = false
 
-    var changes: Int { batch.inserted.count + batch.deleted.count + batch.moves.count + batch.reloaded.count + reconfigured.count }
+    var changes: Int {
+        batch.inserted.count + batch.deleted.count + batch.moves.count + batch.reloaded.count + reconfigured.count
+    }
 
     var summary: String {
         "+\(batch.inserted.count) -\(batch.deleted.count) ~\(batch.moves.count) moved, \(batch.reloaded.count) reloaded, \(reconfigured.count) reconfigured"
@@ -19,8 +21,12 @@ struct SnapshotDifference {
     init<S, I>(from old: DiffableDataSourceSnapshot<S, I>, to new: DiffableDataSourceSnapshot<S, I>) {
         let oldSections = Dictionary(uniqueKeysWithValues: old.sectionIdentifiers.enumerated().map { ($1, $0) })
         let newSections = Dictionary(uniqueKeysWithValues: new.sectionIdentifiers.enumerated().map { ($1, $0) })
-        for (index, section) in old.sectionIdentifiers.enumerated() where newSections[section] == nil { batch.deletedSections.insert(index) }
-        for (index, section) in new.sectionIdentifiers.enumerated() where oldSections[section] == nil { batch.insertedSections.insert(index) }
+        for (index, section) in old.sectionIdentifiers.enumerated() where newSections[section] == nil {
+            batch.deletedSections.insert(index)
+        }
+        for (index, section) in new.sectionIdentifiers.enumerated() where oldSections[section] == nil {
+            batch.insertedSections.insert(index)
+        }
         let surviving = old.sectionIdentifiers.filter { newSections[$0] != nil }
         let continuing = new.sectionIdentifiers.filter { oldSections[$0] != nil }
         if surviving != continuing {
@@ -68,7 +74,9 @@ struct SnapshotDifference {
             if let from = oldPositions[entry.item], let to = newPositions[entry.item] { batch.moves.append((from, to)) }
         }
         for item in new.reloadedItemIdentifiers {
-            if let path = oldPositions[item], newPositions[item] != nil, !batch.deleted.contains(path) { batch.reloaded.insert(path) }
+            if let path = oldPositions[item], newPositions[item] != nil, !batch.deleted.contains(path) {
+                batch.reloaded.insert(path)
+            }
         }
         reconfigured = new.reconfiguredItemIdentifiers.compactMap { newPositions[$0] }
     }
