@@ -5,8 +5,9 @@ extension View {
     /// Runs ``layoutSubviews()`` as an instrumented `layoutSubviews` interval.
     ///
     /// The check is inlined into the pass's walk, the recording path is not: inlined, its frame
-    /// and registers cost every view of a pass with no sink about 17 instructions (2.5 % of a flat
-    /// pass; tools/bench-layout-instructions), where the check alone costs a load and a branch.
+    /// and registers would cost every view of a pass with no sink, where the check alone costs a
+    /// load and a branch (instrumentation off stays under 1 % of a pass's instructions:
+    /// tools/bench-layout-instructions, run by tools/test).
     /// `layoutSubviews` runs with observation tracking (a change to an observable property it
     /// read lays the view out again).
     @inline(__always)
