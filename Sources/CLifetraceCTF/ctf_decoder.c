@@ -59,6 +59,7 @@ enum op_kind {
     OP_LOOP_END,
     OP_VARIANT,     /* the `source` register's value selects cases[case_first .. + case_count] */
     OP_JUMP,        /* to op `target` */
+    OP_LTTNG_HEADER, /* LTTng's compact or large event header, whole: below */
 };
 
 enum {
@@ -114,7 +115,7 @@ struct event_class {
 struct stream_class {
     uint64_t id;
     const struct ctf_stream_class *layout;
-    struct program header, context;
+    struct program header;
     struct event_class *by_id; /* indexed by event id */
     size_t id_count;
     int clock;              /* the clock of its timestamps, or -1 */
@@ -565,12 +566,94 @@ static int compile_type(struct compiler *compiler, const struct ctf_type *type, 
     }
 }
 
+/* A member of `structure` by name (TSDL's leading underscore aside), or NULL. */
+static const struct ctf_type *member_named(const struct ctf_type *structure, const char *name) {
+    if (structure == NULL || structure->kind != CTF_TYPE_STRUCT) return NULL;
+    for (size_t index = 0; index < structure->member_count; index++) {
+        if (strcmp(plain_name(structure->members[index].name), name) == 0) return structure->members[index].type;
+    }
+    return NULL;
+}
+
+static int is_plain_integer(const struct ctf_type *type, uint32_t bits, int little, int clock) {
+    return type != NULL && type->kind == CTF_TYPE_INTEGER && type->bits == bits && !type->is_signed
+        && (type->clock[0] != '\0') == clock && (bits % 8 != 0 || type->align % 8 == 0) && little;
+}
+
+/* LTTng's event headers, matched whole so that one op reads them:
+ *   struct { enum : uintN_t { compact = 0 ... M - 1, extended = M } id;
+ *            variant <id> { struct { uintK_clock timestamp; } compact;
+ *                           struct { uint32_t id; uint64_clock timestamp; } extended; } v; } align(A);
+ * with N 5 (K 27, the compact header) or 16 (K 32, the large one), little-endian. The op then
+ * holds N in `bits`, M in `target`, K in `length` and the compact timestamp's alignment in
+ * `stride`. Anything else is compiled field by field. */
+static int match_lttng_header(struct compiler *compiler, const struct ctf_type *header) {
+    if (header == NULL || header->kind != CTF_TYPE_STRUCT || header->member_count != 2 || compiler->trace->schema.big_endian) return 0;
+    const struct ctf_type *id = header->members[0].type, *variant = header->members[1].type;
+    if (strcmp(plain_name(header->members[0].name), "id") != 0 || id->kind != CTF_TYPE_ENUM || id->is_signed
+        || id->order == CTF_ORDER_BIG || (id->bits != 5 && id->bits != 16) || id->mapping_count != 2) {
+        return 0;
+    }
+    if (variant->kind != CTF_TYPE_VARIANT || variant->path == NULL || strcmp(plain_name(variant->path), "id") != 0
+        || variant->member_count != 2) {
+        return 0;
+    }
+    const struct ctf_mapping *compact = NULL, *extended = NULL;
+    for (size_t index = 0; index < 2; index++) {
+        if (strcmp(id->mappings[index].label, "compact") == 0) compact = &id->mappings[index];
+        if (strcmp(id->mappings[index].label, "extended") == 0) extended = &id->mappings[index];
+    }
+    if (compact == NULL || extended == NULL || compact->low != 0 || extended->low != extended->high
+        || compact->high + 1 != extended->low) {
+        return 0;
+    }
+    const struct ctf_type *compact_type = NULL, *extended_type = NULL;
+    for (size_t index = 0; index < 2; index++) {
+        if (strcmp(variant->members[index].name, "compact") == 0) compact_type = variant->members[index].type;
+        if (strcmp(variant->members[index].name, "extended") == 0) extended_type = variant->members[index].type;
+    }
+    if (compact_type == NULL || extended_type == NULL || compact_type->kind != CTF_TYPE_STRUCT
+        || extended_type->kind != CTF_TYPE_STRUCT || compact_type->member_count != 1 || extended_type->member_count != 2) {
+        return 0;
+    }
+    uint32_t compact_bits = id->bits == 5 ? 27 : 32;
+    const struct ctf_type *timestamp = member_named(compact_type, "timestamp");
+    int little = id->order != CTF_ORDER_BIG;
+    if (!is_plain_integer(timestamp, compact_bits, little && timestamp->order != CTF_ORDER_BIG, 1)) return 0;
+    const struct ctf_type *long_id = member_named(extended_type, "id");
+    const struct ctf_type *long_timestamp = member_named(extended_type, "timestamp");
+    if (strcmp(plain_name(extended_type->members[0].name), "id") != 0
+        || !is_plain_integer(long_id, 32, long_id && long_id->order != CTF_ORDER_BIG, 0)
+        || !is_plain_integer(long_timestamp, 64, long_timestamp && long_timestamp->order != CTF_ORDER_BIG, 1)
+        || long_id->align != 8 || long_timestamp->align != 8 || strcmp(timestamp->clock, long_timestamp->clock) != 0
+        || type_align(compact_type, 0) > 8 || type_align(extended_type, 0) > 8) {
+        return 0;
+    }
+    struct op *op = emit(compiler, OP_LTTNG_HEADER);
+    if (op == NULL) return -1;
+    op->align = type_align(header, 0);
+    op->bits = (uint8_t)id->bits;
+    op->target = (uint32_t)extended->low;
+    op->length = compact_bits;
+    op->stride = timestamp->align ? timestamp->align : 1;
+    /* For the stream's clock: the timestamp's type. */
+    if (compiler->symbol_count < sizeof compiler->symbols / sizeof compiler->symbols[0]) {
+        struct symbol *symbol = &compiler->symbols[compiler->symbol_count++];
+        symbol->name = "timestamp";
+        symbol->type = timestamp;
+        symbol->op = compiler->program->count - 1;
+    }
+    return 1;
+}
+
 static int compile_program(struct compiler *compiler, struct program *program, const struct ctf_type *type, int mode) {
     compiler->program = program;
     compiler->mode = mode;
     compiler->symbol_count = 0;
     compiler->loop_depth = 0;
-    if (type != NULL && !compile_type(compiler, type, "", -1, 0)) return 0;
+    int matched = mode == MODE_HEADER ? match_lttng_header(compiler, type) : 0;
+    if (matched < 0) return 0;
+    if (!matched && type != NULL && !compile_type(compiler, type, "", -1, 0)) return 0;
     return emit(compiler, OP_END) != NULL;
 }
 
@@ -616,7 +699,10 @@ static int compile_class(struct compiler *compiler, const struct ctf_event_decla
     compiler->program = &class->program;
     compiler->symbol_count = 0;
     compiler->loop_depth = 0;
-    /* The event's own context (no record member), then the payload. */
+    /* The stream's event context (each class reads it: one run of ops per event), the event's own
+     * context (no record member), then the payload. */
+    compiler->mode = MODE_STREAM_CONTEXT;
+    if (stream->event_context != NULL && !compile_type(compiler, stream->event_context, "", -1, 0)) return 0;
     compiler->mode = MODE_PLAIN;
     if (declaration->context != NULL && !compile_type(compiler, declaration->context, "", -1, 0)) return 0;
     compiler->mode = kind.relevant ? MODE_PAYLOAD : MODE_PLAIN;
@@ -673,15 +759,11 @@ static int compile_trace(struct trace *trace, char *error, size_t size, int *is_
         compiler->reg_base = 0;
         compiler->reg_count = 0;
         if (!compile_program(compiler, &stream->header, declaration->event_header, MODE_HEADER)) goto done;
-        int header_regs = compiler->reg_count;
-        compiler->reg_base = header_regs;
-        compiler->reg_count = 0;
-        if (!compile_program(compiler, &stream->context, declaration->event_context, MODE_STREAM_CONTEXT)) goto done;
-        int reg_base = header_regs + compiler->reg_count;
+        int reg_base = compiler->reg_count;
         /* The stream's clock: the one its event header's timestamps map to (else its packets'). */
         const char *clock_name = NULL;
         for (size_t op = 0; op < stream->header.count && clock_name == NULL; op++) {
-            if (!(stream->header.ops[op].flags & OPF_CLOCK)) continue;
+            if (!(stream->header.ops[op].flags & OPF_CLOCK) && stream->header.ops[op].kind != OP_LTTNG_HEADER) continue;
             for (size_t symbol = 0; symbol < compiler->symbol_count; symbol++) {
                 if (compiler->symbols[symbol].op == op) clock_name = compiler->symbols[symbol].type->clock;
             }
@@ -976,6 +1058,41 @@ static int execute(struct cursor *c, const struct op *ops, uint8_t *record, stru
         case OP_JUMP:
             at = op->target - 1;
             continue;
+        case OP_LTTNG_HEADER: {
+            bit = align_up(bit, op->align);
+            if (bit > end || end - bit < op->bits) goto cut;
+            uint64_t id = op->bits == 16 ? load_le(p + (bit >> 3), 2) : load_bits(p, bit, op->bits, 0, limit);
+            bit += op->bits;
+            uint64_t timestamp;
+            unsigned timestamp_bits;
+            if (id < op->target) {
+                timestamp_bits = (unsigned)op->length;
+                bit = align_up(bit, (uint32_t)op->stride);
+                if (bit > end || end - bit < timestamp_bits) goto cut;
+                timestamp = timestamp_bits == 32 && (bit & 7) == 0 ? load_le(p + (bit >> 3), 4)
+                                                                    : load_bits(p, bit, timestamp_bits, 0, limit);
+                bit += timestamp_bits;
+            } else {
+                bit = align_up(bit, 8);
+                if (bit > end || end - bit < 32) goto cut;
+                id = load_le(p + (bit >> 3), 4);
+                bit = align_up(bit + 32, 8);
+                if (bit > end || end - bit < 64) goto cut;
+                timestamp = load_le(p + (bit >> 3), 8);
+                bit += 64;
+                timestamp_bits = 64;
+            }
+            c->event_id = id;
+            if (timestamp_bits == 64) {
+                c->clock = timestamp;
+            } else {
+                uint64_t mask = (UINT64_C(1) << timestamp_bits) - 1;
+                uint64_t updated = (c->clock & ~mask) | timestamp;
+                if (timestamp < (c->clock & mask)) updated += mask + 1;
+                c->clock = updated;
+            }
+            continue;
+        }
         }
     }
 cut:
@@ -1113,8 +1230,7 @@ static int next_record(struct ctf_decoder *decoder, struct cursor *c, char *erro
         decoder->events++;
         c->scratch_used = 0;
         if (class->relevant) memcpy(&c->record, &class->template, sizeof c->record);
-        run = execute(c, stream->context.ops, (uint8_t *)&c->record, &failure);
-        if (run == RUN_OK) run = execute(c, class->program.ops, (uint8_t *)&c->record, &failure);
+        run = execute(c, class->program.ops, (uint8_t *)&c->record, &failure);
         if (run != RUN_OK) goto failed;
         if (c->bit == start) {
             say(error, size, "%s: byte %" PRIu64 ": an event of no bits", c->path, c->packet_offset + start / 8);
@@ -1439,7 +1555,6 @@ void ctf_decoder_close(struct ctf_decoder *decoder) {
         for (size_t stream = 0; stream < trace->stream_count; stream++) {
             struct stream_class *class = &trace->streams[stream];
             free(class->header.ops);
-            free(class->context.ops);
             for (size_t id = 0; id < class->id_count; id++) free(class->by_id[id].program.ops);
             free(class->by_id);
         }
