@@ -1187,8 +1187,11 @@ static int enter_packet(struct ctf_decoder *decoder, struct cursor *c, char *err
         if (fields[CTF_TIMESTAMP_BEGIN].present) c->clock = packet_field(packet, &fields[CTF_TIMESTAMP_BEGIN]);
         if (fields[CTF_EVENTS_DISCARDED].present) {
             uint64_t discarded = packet_field(packet, &fields[CTF_EVENTS_DISCARDED]);
-            uint64_t lost = c->has_discarded ? discarded - c->discarded : discarded;
-            if (lost != 0) decoder->callbacks.discarded(decoder->callbacks.context, counted(decoder, lost, "events_discarded"), 0);
+            /* As babeltrace2 reports it: the difference from the stream's previous packet; for its
+             * first packet, a count it does not give (the counter may predate the trace), which the
+             * reader takes as one. */
+            uint64_t lost = c->has_discarded ? counted(decoder, discarded - c->discarded, "events_discarded") : discarded != 0;
+            if (lost != 0) decoder->callbacks.discarded(decoder->callbacks.context, lost, 0);
             c->discarded = discarded;
             c->has_discarded = 1;
         }
