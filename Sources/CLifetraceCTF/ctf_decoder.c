@@ -134,7 +134,8 @@ struct trace {
 struct cursor {
     const struct trace *trace;
     const char *path;
-    const uint8_t *data;   /* the mapped file; `size` bytes */
+    const uint8_t *data;   /* the mapped file (or the caller's bytes); `size` bytes */
+    int mapped;
     size_t size;
     uint64_t next_packet;  /* byte offset of the packet after the current one */
     const uint8_t *packet; /* the current packet's first byte (within the mapping) */
@@ -575,9 +576,11 @@ static const struct ctf_type *member_named(const struct ctf_type *structure, con
     return NULL;
 }
 
-static int is_plain_integer(const struct ctf_type *type, uint32_t bits, int little, int clock) {
+/* An unsigned little-endian integer of `bits` bits, mapped to a clock or not, whole-byte aligned
+ * when it is whole bytes. */
+static int is_plain_integer(const struct ctf_type *type, uint32_t bits, int clock) {
     return type != NULL && type->kind == CTF_TYPE_INTEGER && type->bits == bits && !type->is_signed
-        && (type->clock[0] != '\0') == clock && (bits % 8 != 0 || type->align % 8 == 0) && little;
+        && type->order != CTF_ORDER_BIG && (type->clock[0] != '\0') == clock && (bits % 8 != 0 || type->align % 8 == 0);
 }
 
 /* LTTng's event headers, matched whole so that one op reads them:
@@ -618,13 +621,11 @@ static int match_lttng_header(struct compiler *compiler, const struct ctf_type *
     }
     uint32_t compact_bits = id->bits == 5 ? 27 : 32;
     const struct ctf_type *timestamp = member_named(compact_type, "timestamp");
-    int little = id->order != CTF_ORDER_BIG;
-    if (!is_plain_integer(timestamp, compact_bits, little && timestamp->order != CTF_ORDER_BIG, 1)) return 0;
+    if (!is_plain_integer(timestamp, compact_bits, 1)) return 0;
     const struct ctf_type *long_id = member_named(extended_type, "id");
     const struct ctf_type *long_timestamp = member_named(extended_type, "timestamp");
     if (strcmp(plain_name(extended_type->members[0].name), "id") != 0
-        || !is_plain_integer(long_id, 32, long_id && long_id->order != CTF_ORDER_BIG, 0)
-        || !is_plain_integer(long_timestamp, 64, long_timestamp && long_timestamp->order != CTF_ORDER_BIG, 1)
+        || !is_plain_integer(long_id, 32, 0) || !is_plain_integer(long_timestamp, 64, 1)
         || long_id->align != 8 || long_timestamp->align != 8 || strcmp(timestamp->clock, long_timestamp->clock) != 0
         || type_align(compact_type, 0) > 8 || type_align(extended_type, 0) > 8) {
         return 0;
@@ -1388,29 +1389,22 @@ static enum ctf_decoder_status add_cursor(struct ctf_decoder *decoder, struct tr
     cursor->trace = trace;
     cursor->path = copy;
     cursor->data = data;
+    cursor->mapped = 1;
     cursor->size = (size_t)status.st_size;
     cursor->index = decoder->cursor_count;
     decoder->cursors[decoder->cursor_count++] = cursor;
     return CTF_DECODER_OK;
 }
 
-static enum ctf_decoder_status open_trace(struct ctf_decoder *decoder, const char *directory, char *error, size_t size) {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/metadata", directory);
-    uint8_t *data = NULL;
-    size_t length = 0;
-    if (!read_file(path, &data, &length)) {
-        say(error, size, "%s: %s", path, strerror(errno));
-        return CTF_DECODER_FAILED;
-    }
+/* Adds the trace whose metadata file holds `data`, compiled. */
+static enum ctf_decoder_status add_trace(struct ctf_decoder *decoder, const uint8_t *data, size_t length, const char *path,
+    struct trace **result, char *error, size_t size) {
     struct trace *traces = realloc(decoder->traces, (decoder->trace_count + 1) * sizeof *traces);
     if (traces == NULL) {
-        free(data);
         say(error, size, "out of memory");
         return CTF_DECODER_FAILED;
     }
-    /* Cursors point at their trace: the array grows only before any cursor of a later trace is
-     * made, and earlier cursors are repointed below. */
+    /* Cursors point at their trace: when the array moves, the earlier traces' cursors follow. */
     for (size_t index = 0; index < decoder->cursor_count; index++) {
         decoder->cursors[index]->trace = traces + (decoder->cursors[index]->trace - decoder->traces);
     }
@@ -1420,7 +1414,6 @@ static enum ctf_decoder_status open_trace(struct ctf_decoder *decoder, const cha
     struct ctf_metadata metadata;
     struct ctf_problem problem = {0, ""};
     enum ctf_metadata_status status = ctf_metadata_decode(data, length, &metadata, &problem);
-    free(data);
     if (status == CTF_METADATA_OK) {
         status = ctf_schema_parse(&metadata, &trace->schema, &problem);
         ctf_metadata_free(&metadata);
@@ -1434,6 +1427,23 @@ static enum ctf_decoder_status open_trace(struct ctf_decoder *decoder, const cha
     if (!compile_trace(trace, error, size, &is_unsupported)) {
         return is_unsupported ? CTF_DECODER_UNSUPPORTED : CTF_DECODER_FAILED;
     }
+    *result = trace;
+    return CTF_DECODER_OK;
+}
+
+static enum ctf_decoder_status open_trace(struct ctf_decoder *decoder, const char *directory, char *error, size_t size) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/metadata", directory);
+    uint8_t *data = NULL;
+    size_t length = 0;
+    if (!read_file(path, &data, &length)) {
+        say(error, size, "%s: %s", path, strerror(errno));
+        return CTF_DECODER_FAILED;
+    }
+    struct trace *trace = NULL;
+    enum ctf_decoder_status result = add_trace(decoder, data, length, path, &trace, error, size);
+    free(data);
+    if (result != CTF_DECODER_OK) return result;
     /* Its stream files: every regular file but the metadata and hidden ones, by name. */
     DIR *listing = opendir(directory);
     if (listing == NULL) {
@@ -1442,7 +1452,6 @@ static enum ctf_decoder_status open_trace(struct ctf_decoder *decoder, const cha
     }
     char **names = NULL;
     size_t count = 0;
-    enum ctf_decoder_status result = CTF_DECODER_OK;
     struct dirent *entry;
     while ((entry = readdir(listing)) != NULL) {
         if (entry->d_name[0] == '.' || strcmp(entry->d_name, "metadata") == 0) continue;
@@ -1545,11 +1554,56 @@ enum ctf_decoder_status ctf_decoder_open(const char *const *inputs, size_t input
     return CTF_DECODER_OK;
 }
 
+enum ctf_decoder_status ctf_decoder_open_memory(const uint8_t *metadata, size_t metadata_size,
+    const uint8_t *const *streams, const size_t *stream_sizes, size_t stream_count,
+    struct lifetrace_ctf_callbacks callbacks, struct ctf_decoder **result, char *error, size_t size) {
+    if (error && size) error[0] = '\0';
+    *result = NULL;
+    struct ctf_decoder *decoder = calloc(1, sizeof *decoder);
+    if (decoder == NULL) {
+        say(error, size, "out of memory");
+        return CTF_DECODER_FAILED;
+    }
+    decoder->callbacks = callbacks;
+    struct trace *trace = NULL;
+    enum ctf_decoder_status status = add_trace(decoder, metadata, metadata_size, "metadata", &trace, error, size);
+    if (status == CTF_DECODER_OK) {
+        decoder->cursors = calloc(stream_count ? stream_count : 1, sizeof *decoder->cursors);
+        decoder->heap = calloc(stream_count ? stream_count : 1, sizeof *decoder->heap);
+        if (decoder->cursors == NULL || decoder->heap == NULL) status = CTF_DECODER_FAILED;
+    }
+    for (size_t index = 0; index < stream_count && status == CTF_DECODER_OK; index++) {
+        if (stream_sizes[index] == 0) continue;
+        struct cursor *cursor = calloc(1, sizeof *cursor);
+        char *path = malloc(32);
+        if (cursor == NULL || path == NULL) {
+            free(cursor);
+            free(path);
+            status = CTF_DECODER_FAILED;
+            break;
+        }
+        snprintf(path, 32, "stream %zu", index);
+        cursor->trace = trace;
+        cursor->path = path;
+        cursor->data = streams[index];
+        cursor->size = stream_sizes[index];
+        cursor->index = decoder->cursor_count;
+        decoder->cursors[decoder->cursor_count++] = cursor;
+    }
+    if (status == CTF_DECODER_FAILED && (error == NULL || size == 0 || error[0] == '\0')) say(error, size, "out of memory");
+    if (status != CTF_DECODER_OK) {
+        ctf_decoder_close(decoder);
+        return status;
+    }
+    *result = decoder;
+    return CTF_DECODER_OK;
+}
+
 void ctf_decoder_close(struct ctf_decoder *decoder) {
     if (decoder == NULL) return;
     for (size_t index = 0; index < decoder->cursor_count; index++) {
         struct cursor *cursor = decoder->cursors[index];
-        munmap((void *)cursor->data, cursor->size);
+        if (cursor->mapped) munmap((void *)cursor->data, cursor->size);
         free((void *)cursor->path);
         free(cursor);
     }

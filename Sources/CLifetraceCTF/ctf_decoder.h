@@ -21,6 +21,7 @@
 
 #include "lifetrace_ctf_reader.h"
 #include <stddef.h>
+#include <stdint.h>
 
 enum ctf_decoder_status {
     CTF_DECODER_OK = 0,          /* records were delivered; step again */
@@ -35,6 +36,12 @@ struct ctf_decoder;
 /* Opens the traces under `inputs` (directories, searched for `metadata` files as babeltrace2's
  * src.ctf.fs does). On success `*decoder` is set; otherwise it is NULL and `error` says why. */
 enum ctf_decoder_status ctf_decoder_open(const char *const *inputs, size_t input_count,
+    struct lifetrace_ctf_callbacks callbacks, struct ctf_decoder **decoder, char *error, size_t error_size);
+
+/* A decoder of one trace held in memory: the metadata file's bytes and each stream file's (for
+ * tests and the fuzzer; the bytes must outlive the decoder). */
+enum ctf_decoder_status ctf_decoder_open_memory(const uint8_t *metadata, size_t metadata_size,
+    const uint8_t *const *streams, const size_t *stream_sizes, size_t stream_count,
     struct lifetrace_ctf_callbacks callbacks, struct ctf_decoder **decoder, char *error, size_t error_size);
 
 /* Delivers up to `max_events` events (decoded; the records are those of `lifetrace:*` events) in

@@ -296,6 +296,7 @@ static int name_define(struct name_table *table, const char *name, const struct 
 #define MAX_LAYOUT_FIELDS 256
 
 struct parser {
+    int full; /* the decoder's parse (every type and event class), not the checker's */
     const struct ctf_metadata *metadata;
     const char *text;
     size_t size;
@@ -952,6 +953,41 @@ static const struct ctf_type *parse_struct(struct parser *parser) {
     return result;
 }
 
+/* `enum [NAME] [: TYPE] [{ … }]`, `variant [NAME] [<TAG>] [{ … }]`, `floating_point { … }`,
+ * `string [{ … }]`: stepped over, as the checker reads them (the decoder parses them: below). */
+static const struct ctf_type *skip_other(struct parser *parser, const char *keyword) {
+    advance(parser);
+    if (strcmp(keyword, "enum") == 0) {
+        if (parser->token.kind == TOKEN_IDENTIFIER) advance(parser);
+        if (at_punctuation(parser, ":")) {
+            advance(parser);
+            if (at_word(parser, "integer")) {
+                parse_integer(parser);
+            } else {
+                while (!failed(parser) && parser->token.kind == TOKEN_IDENTIFIER) advance(parser);
+            }
+        }
+        if (!failed(parser) && at_punctuation(parser, "{")) skip_group(parser);
+        return failed(parser) ? NULL : other_type(parser, "an enumeration");
+    }
+    if (strcmp(keyword, "variant") == 0) {
+        if (parser->token.kind == TOKEN_IDENTIFIER) advance(parser);
+        if (at_punctuation(parser, "<")) skip_group(parser);
+        if (!failed(parser) && at_punctuation(parser, "{")) skip_group(parser);
+        return failed(parser) ? NULL : other_type(parser, "a variant");
+    }
+    if (strcmp(keyword, "floating_point") == 0) {
+        if (!at_punctuation(parser, "{")) {
+            unexpected(parser, "`{`");
+            return NULL;
+        }
+        skip_group(parser);
+        return failed(parser) ? NULL : other_type(parser, "a floating-point number");
+    }
+    if (at_punctuation(parser, "{")) skip_group(parser);
+    return failed(parser) ? NULL : other_type(parser, "a string");
+}
+
 /* A name (`enum NAME`, `variant NAME`) or NULL when the current token is no identifier. */
 static int parse_kind_name(struct parser *parser, const char *kind, char *name, size_t size) {
     name[0] = '\0';
@@ -1249,10 +1285,12 @@ static const struct ctf_type *parse_type(struct parser *parser, char *declarator
     }
     if (at_word(parser, "integer")) return parse_integer(parser);
     if (at_word(parser, "struct")) return parse_struct(parser);
-    if (at_word(parser, "enum")) return parse_enum(parser);
-    if (at_word(parser, "variant")) return parse_variant(parser);
-    if (at_word(parser, "floating_point")) return parse_float(parser);
-    if (at_word(parser, "string")) return parse_string(parser);
+    /* The checker steps over these whole, so that its findings stay what they were; the decoder
+     * (ctf_schema_parse) reads them. */
+    if (at_word(parser, "enum")) return parser->full ? parse_enum(parser) : skip_other(parser, "enum");
+    if (at_word(parser, "variant")) return parser->full ? parse_variant(parser) : skip_other(parser, "variant");
+    if (at_word(parser, "floating_point")) return parser->full ? parse_float(parser) : skip_other(parser, "floating_point");
+    if (at_word(parser, "string")) return parser->full ? parse_string(parser) : skip_other(parser, "string");
     /* Alias words. */
     char words[256] = "";
     size_t used = 0, last_start = 0;
@@ -1536,7 +1574,7 @@ static void parse_text(struct parser *parser) {
         else if (at_word(parser, "trace")) parse_block(parser, BLOCK_TRACE, "the trace block");
         else if (at_word(parser, "stream")) parse_block(parser, BLOCK_STREAM, "a stream block");
         else if (at_word(parser, "clock")) parse_block(parser, BLOCK_CLOCK, "a clock block");
-        else if (at_word(parser, "event")) parse_block(parser, BLOCK_EVENT, "an event block");
+        else if (at_word(parser, "event")) parse_block(parser, parser->full ? BLOCK_EVENT : BLOCK_OTHER, "an event block");
         else if (at_word(parser, "env")) parse_block(parser, BLOCK_OTHER, "the env block");
         else if (at_word(parser, "callsite")) parse_block(parser, BLOCK_OTHER, "a callsite block");
         else if (at_word(parser, "struct") || at_word(parser, "enum") || at_word(parser, "variant")) {
@@ -1813,6 +1851,7 @@ enum ctf_metadata_status ctf_schema_parse(const struct ctf_metadata *metadata, s
     memset(schema, 0, sizeof *schema);
     struct parser parser;
     memset(&parser, 0, sizeof parser);
+    parser.full = 1;
     parser.metadata = metadata;
     parser.text = metadata->text;
     parser.size = metadata->text_size;
