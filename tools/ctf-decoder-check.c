@@ -150,8 +150,10 @@ int main(int argc, char **argv) {
     }
     double seconds = now() - start;
     printf("discarded events=%" PRIu64 " packets=%" PRIu64 "\n", totals.events_lost, totals.packets_lost);
-    fprintf(stderr, "%s: %" PRIu64 " records%s%" PRIu64 " events) in %.3f s: %.2f M records/s (checksum %016" PRIx64 ")\n",
-        babeltrace ? "babeltrace2" : "decoder", totals.records, babeltrace ? "" : " (of ", babeltrace ? 0 : events,
-        seconds, (double)totals.records / seconds / 1e6, totals.checksum);
+    char decoded[64] = "";
+    if (!babeltrace) snprintf(decoded, sizeof decoded, " (of %" PRIu64 " events)", events);
+    fprintf(stderr, "%s: %" PRIu64 " records%s in %.3f s: %.2f M records/s (checksum %016" PRIx64 ")\n",
+        babeltrace ? "babeltrace2" : "decoder", totals.records, decoded, seconds, (double)totals.records / seconds / 1e6,
+        totals.checksum);
     return 0;
 }
