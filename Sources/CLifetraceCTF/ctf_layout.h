@@ -177,4 +177,97 @@ int ctf_walk_write(const struct ctf_walk *walk, const struct ctf_source *source,
 /* Writes `value` into the field `field` of a packet whose first bytes are `packet`. */
 void ctf_field_write(uint8_t *packet, const struct ctf_field *field, uint64_t value);
 
+
+/* ---- The metadata's types (what the decoder compiles; ctf_decoder.h) -------------------------- */
+
+/* The checker places integers, structures and arrays; the other kinds are parsed in full for the
+ * decoder, and the checker reports them as `what` ("a string") where it cannot place them. */
+enum ctf_type_kind {
+    CTF_TYPE_INTEGER, CTF_TYPE_STRUCT, CTF_TYPE_ARRAY, CTF_TYPE_OTHER,
+    CTF_TYPE_ENUM, CTF_TYPE_FLOAT, CTF_TYPE_STRING, CTF_TYPE_SEQUENCE, CTF_TYPE_VARIANT,
+};
+enum ctf_byte_order { CTF_ORDER_TRACE = 0, CTF_ORDER_LITTLE = 1, CTF_ORDER_BIG = 2 };
+/* An integer's `encoding`: arrays and sequences of 8-bit integers encoded as text are strings. */
+enum ctf_encoding { CTF_ENCODING_NONE = 0, CTF_ENCODING_TEXT = 1 };
+
+struct ctf_member;
+
+/* An enumeration's label: the values `low` to `high` (signed when the container is). */
+struct ctf_mapping {
+    const char *label;
+    int64_t low, high;
+};
+
+struct ctf_type {
+    enum ctf_type_kind kind;
+    /* integers (and an enumeration's container, copied into it) */
+    uint32_t bits;
+    uint32_t align;     /* bits; every kind */
+    enum ctf_byte_order order;
+    char clock[64];     /* `map = clock.NAME.value` */
+    int is_signed;
+    enum ctf_encoding encoding;
+    /* structures, and a variant's options */
+    struct ctf_member *members;
+    size_t member_count;
+    /* arrays and sequences */
+    const struct ctf_type *element;
+    uint64_t length;
+    /* sequences: the length field's name; variants: the tag's (as the text spells them, dotted) */
+    const char *path;
+    /* enumerations */
+    struct ctf_mapping *mappings;
+    size_t mapping_count;
+    /* floating-point numbers */
+    uint32_t exponent_digits, mantissa_digits;
+    /* what it is, for messages ("a string") */
+    const char *what;
+    /* measure()'s answer, once known (1 placed, -1 not), so a type used many times is measured once. */
+    int measured;
+    uint64_t measured_align, measured_bits;
+    const char *measured_what;
+};
+
+struct ctf_member {
+    char name[64];
+    const struct ctf_type *type;
+};
+
+/* An event class: `event { name = …; id = …; stream_id = …; context := …; fields := …; }`. */
+struct ctf_event_declaration {
+    const char *name;
+    int has_id, has_stream_id;
+    uint64_t id, stream_id;
+    const struct ctf_type *context; /* NULL: none */
+    const struct ctf_type *fields;  /* NULL: none */
+};
+
+/* A stream class's types. */
+struct ctf_stream_declaration {
+    int has_id;
+    uint64_t id;
+    const struct ctf_type *packet_context; /* each NULL when absent */
+    const struct ctf_type *event_header;
+    const struct ctf_type *event_context;
+};
+
+/* Everything the metadata declares: the packet layouts (as ctf_layout_parse gives them) and the
+ * types of every stream and event class. The types live until ctf_schema_free. */
+struct ctf_schema {
+    struct ctf_layout layout;
+    int big_endian;                       /* the trace's byte order */
+    const struct ctf_type *packet_header; /* NULL: none */
+    size_t stream_count;
+    struct ctf_stream_declaration *streams;
+    size_t event_count;
+    struct ctf_event_declaration *events;
+    void *memory;                         /* the types' arena (private) */
+};
+
+/* Reads the whole metadata: CTF_METADATA_UNSUPPORTED says in `problem` what it does not read. */
+enum ctf_metadata_status ctf_schema_parse(const struct ctf_metadata *metadata, struct ctf_schema *schema,
+    struct ctf_problem *problem);
+
+void ctf_schema_free(struct ctf_schema *schema);
+
 #endif /* LIFETRACE_CTF_LAYOUT_H */

@@ -8,38 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The hooks' tracepoint stems, indexed by code: tracepoints/hooks.def is the one list. */
-static const char *const hook_stems[] = {
-#define LIFETRACE_HOOK(code, name, member, stem, shape, category, doc) #stem,
-#include "../../tracepoints/hooks.def"
-#undef LIFETRACE_HOOK
-};
-enum { hook_count = sizeof hook_stems / sizeof hook_stems[0] };
-
-/* Whether each hook has the LOG shape (its tracepoints are STEM_LEVEL, one per swift-log level). */
-static const unsigned char hook_is_log[] = {
-#define LIFETRACE_HOOK(code, name, member, stem, shape, category, doc) LIFETRACE_IS_LOG_##shape,
-#define LIFETRACE_IS_LOG_CONTROLLER 0
-#define LIFETRACE_IS_LOG_TARGET 0
-#define LIFETRACE_IS_LOG_TEXT 0
-#define LIFETRACE_IS_LOG_STEP 0
-#define LIFETRACE_IS_LOG_COUNT 0
-#define LIFETRACE_IS_LOG_TEXT_COUNT 0
-#define LIFETRACE_IS_LOG_FRAME 0
-#define LIFETRACE_IS_LOG_SPAN 0
-#define LIFETRACE_IS_LOG_LOG 1
-#include "../../tracepoints/hooks.def"
-#undef LIFETRACE_HOOK
-};
-
-static const char *const slot_names[ALL_SLOTS] = {
-    "hook", "seq", "controller", "id", "target", "target_id", "animated", "index", "text", "count",
-    "level", "source", "span_id", "trace_id_high", "trace_id_low", "parent_id", "kind",
-    "x", "y", "width", "height", "offset_x", "offset_y", "superview_id",
-    "metadata", "file", "line", "function", "attributes", "status", "errors", "links",
-    "vtid", "vpid", "procname",
-};
-
 static void find_members(const bt_field_class *structure, int first, int last, struct class_info *info) {
     if (structure == NULL || BT(bt_field_class_get_type)(structure) != BT_FIELD_CLASS_TYPE_STRUCTURE) return;
     uint64_t count = BT(bt_field_class_structure_get_member_count)(structure);
@@ -48,66 +16,20 @@ static void find_members(const bt_field_class *structure, int first, int last, s
             BT(bt_field_class_structure_borrow_member_by_index_const)(structure, index);
         const char *name = BT(bt_field_class_structure_member_get_name)(member);
         for (int slot = first; slot < last; slot++) {
-            if (strcmp(name, slot_names[slot]) != 0) continue;
+            if (strcmp(name, lifetrace_slot_names[slot]) != 0) continue;
             const bt_field_class *type = BT(bt_field_class_structure_member_borrow_field_class_const)(member);
             bt_field_class_type kind = BT(bt_field_class_get_type)(type);
             int is_string = kind == BT_FIELD_CLASS_TYPE_STRING;
             int is_integer = bt_field_class_type_is(kind, BT_FIELD_CLASS_TYPE_INTEGER);
             int is_real = bt_field_class_type_is(kind, BT_FIELD_CLASS_TYPE_REAL);
-            int wants_string = slot == SLOT_HOOK || slot == SLOT_CONTROLLER || slot == SLOT_TARGET
-                || slot == SLOT_TEXT || slot == SLOT_PROCNAME || slot == SLOT_SOURCE
-                || (slot >= SLOT_METADATA && slot <= SLOT_LINKS && slot != SLOT_LINE);
-            int wants_real = slot >= SLOT_X && slot <= SLOT_OFFSET_Y;
+            int wants_string = lifetrace_slot_wants(slot) == SLOT_WANTS_STRING;
+            int wants_real = lifetrace_slot_wants(slot) == SLOT_WANTS_REAL;
             /* A member of another type than the provider's is left out rather than misread. */
             if ((wants_string && is_string) || (wants_real && is_real) || (!wants_string && !wants_real && is_integer)) {
                 info->member[slot] = (int64_t)index;
                 info->is_signed[slot] = (unsigned char)bt_field_class_type_is(kind, BT_FIELD_CLASS_TYPE_SIGNED_INTEGER);
                 info->is_single[slot] = (unsigned char)(kind == BT_FIELD_CLASS_TYPE_SINGLE_PRECISION_REAL);
             }
-        }
-    }
-}
-
-/* `lifetrace:view_did_load_entry` -> hook 1, begin; `lifetrace:event` -> hook -1, instant. */
-static void classify(const char *name, struct class_info *info) {
-    static const char provider[] = "lifetrace:";
-    info->relevant = 0;
-    if (name == NULL || strncmp(name, provider, sizeof provider - 1) != 0) return;
-    const char *event = name + sizeof provider - 1;
-    size_t length = strlen(event);
-    static const struct { const char *suffix; int32_t phase; } suffixes[] = {
-        {"_entry", LIFETRACE_CTF_PHASE_BEGIN}, {"_exit", LIFETRACE_CTF_PHASE_END}, {"", LIFETRACE_CTF_PHASE_INSTANT},
-    };
-    for (size_t kind = 0; kind < sizeof suffixes / sizeof suffixes[0]; kind++) {
-        size_t suffix_length = strlen(suffixes[kind].suffix);
-        if (length <= suffix_length || strcmp(event + length - suffix_length, suffixes[kind].suffix) != 0) continue;
-        size_t stem_length = length - suffix_length;
-        if (stem_length == 5 && strncmp(event, "event", 5) == 0) {
-            info->hook = -1;
-            info->phase = suffixes[kind].phase;
-            info->relevant = 1;
-            return;
-        }
-        for (int32_t code = 0; code < hook_count; code++) {
-            if (!hook_is_log[code] && strlen(hook_stems[code]) == stem_length
-                && strncmp(event, hook_stems[code], stem_length) == 0) {
-                info->hook = code;
-                info->phase = suffixes[kind].phase;
-                info->relevant = 1;
-                return;
-            }
-        }
-    }
-    /* `lifetrace:log_warning` -> the log hook, instant (its level is the `level` field). */
-    for (int32_t code = 0; code < hook_count; code++) {
-        size_t stem_length = strlen(hook_stems[code]);
-        if (hook_is_log[code] && length > stem_length + 1 && strncmp(event, hook_stems[code], stem_length) == 0
-            && event[stem_length] == '_') {
-            info->hook = code;
-            info->phase = LIFETRACE_CTF_PHASE_INSTANT;
-            info->relevant = 1;
-            info->is_log = 1;
-            return;
         }
     }
 }
@@ -145,7 +67,12 @@ const struct class_info *lifetrace_class_info(struct class_table *table, const b
     memset(info, 0, sizeof *info);
     info->event_class = event_class;
     for (int index = 0; index < ALL_SLOTS; index++) info->member[index] = -1;
-    classify(BT(bt_event_class_get_name)(event_class), info);
+    struct lifetrace_event_kind kind;
+    lifetrace_classify_event(BT(bt_event_class_get_name)(event_class), &kind);
+    info->relevant = kind.relevant;
+    info->is_log = kind.is_log;
+    info->hook = kind.hook;
+    info->phase = kind.phase;
     if (info->relevant) {
         find_members(BT(bt_event_class_borrow_payload_field_class_const)(event_class), 0, PAYLOAD_SLOTS, info);
         const bt_stream_class *stream_class = BT(bt_event_class_borrow_stream_class_const)(event_class);

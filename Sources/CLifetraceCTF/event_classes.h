@@ -7,19 +7,10 @@
 #define LIFETRACE_EVENT_CLASSES_H
 
 #include "babeltrace_library.h"
+#include "event_names.h"
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
-
-/* The members a record is made of, in payload or context. */
-enum slot {
-    SLOT_HOOK, SLOT_SEQ, SLOT_CONTROLLER, SLOT_ID, SLOT_TARGET, SLOT_TARGET_ID, SLOT_ANIMATED,
-    SLOT_INDEX, SLOT_TEXT, SLOT_COUNT, SLOT_LEVEL, SLOT_SOURCE, SLOT_SPAN_ID, SLOT_TRACE_HIGH, SLOT_TRACE_LOW,
-    SLOT_PARENT_ID, SLOT_KIND, SLOT_X, SLOT_Y, SLOT_WIDTH, SLOT_HEIGHT, SLOT_OFFSET_X, SLOT_OFFSET_Y,
-    SLOT_SUPERVIEW_ID, SLOT_METADATA, SLOT_FILE, SLOT_LINE, SLOT_FUNCTION, SLOT_ATTRIBUTES, SLOT_STATUS, SLOT_ERRORS,
-    SLOT_LINKS, PAYLOAD_SLOTS,
-    SLOT_VTID = PAYLOAD_SLOTS, SLOT_VPID, SLOT_PROCNAME, ALL_SLOTS
-};
 
 /* What an event class means: worked out at its first event. */
 struct class_info {
