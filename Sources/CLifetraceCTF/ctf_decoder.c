@@ -1521,16 +1521,36 @@ static enum ctf_decoder_status find_traces(struct ctf_decoder *decoder, const ch
     return result;
 }
 
-enum ctf_decoder_status ctf_decoder_open(const char *const *inputs, size_t input_count,
-    struct lifetrace_ctf_callbacks callbacks, struct ctf_decoder **result, char *error, size_t size) {
+/* The start of both opens: no error yet, no decoder yet, then an empty decoder with `callbacks`
+ * (NULL, said in `error`, when out of memory). */
+static struct ctf_decoder *new_decoder(struct lifetrace_ctf_callbacks callbacks, struct ctf_decoder **result,
+    char *error, size_t size) {
     if (error && size) error[0] = '\0';
     *result = NULL;
     struct ctf_decoder *decoder = calloc(1, sizeof *decoder);
     if (decoder == NULL) {
         say(error, size, "out of memory");
-        return CTF_DECODER_FAILED;
+        return NULL;
     }
     decoder->callbacks = callbacks;
+    return decoder;
+}
+
+/* The end of both opens: the decoder handed over when `status` is CTF_DECODER_OK, else closed. */
+static enum ctf_decoder_status finish_open(struct ctf_decoder *decoder, enum ctf_decoder_status status,
+    struct ctf_decoder **result) {
+    if (status != CTF_DECODER_OK) {
+        ctf_decoder_close(decoder);
+        return status;
+    }
+    *result = decoder;
+    return CTF_DECODER_OK;
+}
+
+enum ctf_decoder_status ctf_decoder_open(const char *const *inputs, size_t input_count,
+    struct lifetrace_ctf_callbacks callbacks, struct ctf_decoder **result, char *error, size_t size) {
+    struct ctf_decoder *decoder = new_decoder(callbacks, result, error, size);
+    if (decoder == NULL) return CTF_DECODER_FAILED;
     enum ctf_decoder_status status = CTF_DECODER_OK;
     for (size_t index = 0; index < input_count && status == CTF_DECODER_OK; index++) {
         status = find_traces(decoder, inputs[index], 0, error, size);
@@ -1546,25 +1566,14 @@ enum ctf_decoder_status ctf_decoder_open(const char *const *inputs, size_t input
             status = CTF_DECODER_FAILED;
         }
     }
-    if (status != CTF_DECODER_OK) {
-        ctf_decoder_close(decoder);
-        return status;
-    }
-    *result = decoder;
-    return CTF_DECODER_OK;
+    return finish_open(decoder, status, result);
 }
 
 enum ctf_decoder_status ctf_decoder_open_memory(const uint8_t *metadata, size_t metadata_size,
     const uint8_t *const *streams, const size_t *stream_sizes, size_t stream_count,
     struct lifetrace_ctf_callbacks callbacks, struct ctf_decoder **result, char *error, size_t size) {
-    if (error && size) error[0] = '\0';
-    *result = NULL;
-    struct ctf_decoder *decoder = calloc(1, sizeof *decoder);
-    if (decoder == NULL) {
-        say(error, size, "out of memory");
-        return CTF_DECODER_FAILED;
-    }
-    decoder->callbacks = callbacks;
+    struct ctf_decoder *decoder = new_decoder(callbacks, result, error, size);
+    if (decoder == NULL) return CTF_DECODER_FAILED;
     struct trace *trace = NULL;
     enum ctf_decoder_status status = add_trace(decoder, metadata, metadata_size, "metadata", &trace, error, size);
     if (status == CTF_DECODER_OK) {
@@ -1591,12 +1600,7 @@ enum ctf_decoder_status ctf_decoder_open_memory(const uint8_t *metadata, size_t 
         decoder->cursors[decoder->cursor_count++] = cursor;
     }
     if (status == CTF_DECODER_FAILED && (error == NULL || size == 0 || error[0] == '\0')) say(error, size, "out of memory");
-    if (status != CTF_DECODER_OK) {
-        ctf_decoder_close(decoder);
-        return status;
-    }
-    *result = decoder;
-    return CTF_DECODER_OK;
+    return finish_open(decoder, status, result);
 }
 
 void ctf_decoder_close(struct ctf_decoder *decoder) {
