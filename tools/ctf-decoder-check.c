@@ -12,7 +12,7 @@
  * Built by tools/ctf-decoder-diff with `cc` alone (C11, no Swift).
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
-#include "ctf_decoder.h"
+#include "lifetrace_ctf_decoder.h"
 #include "lifetrace_ctf_reader.h"
 
 #include <inttypes.h>

@@ -8,7 +8,7 @@
  * strings readable to their NUL, and end with a status that says why when it does not reach the
  * end.
  */
-#include "ctf_decoder.h"
+#include "lifetrace_ctf_decoder.h"
 
 #include <stdint.h>
 #include <stdlib.h>

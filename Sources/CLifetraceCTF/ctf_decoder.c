@@ -1,5 +1,5 @@
 /*
- * The project's own CTF 1.8 decoder (ctf_decoder.h): a prototype that reads LTTng-UST 2.13 traces
+ * The project's own CTF 1.8 decoder (lifetrace_ctf_decoder.h): a prototype that reads LTTng-UST 2.13 traces
  * without libbabeltrace2.
  *
  * Opening a trace: ctf_metadata.c parses the metadata into types (ctf_schema_parse); here every
@@ -25,7 +25,7 @@
  * corruption. So a corrupt trace gives an error, never a read out of the mapping or a hang.
  */
 #define _DEFAULT_SOURCE /* mmap, dirent's d_type (feature macros before any header) */
-#include "ctf_decoder.h"
+#include "lifetrace_ctf_decoder.h"
 #include "ctf_layout.h"
 #include "event_names.h"
 
@@ -144,6 +144,7 @@ struct cursor {
     uint64_t content_bits; /* the packet's content: every read lies below */
     const struct stream_class *stream;
     uint64_t clock;        /* the stream's clock value, in cycles */
+    uint64_t clock_end;    /* the packet's timestamp_end (UINT64_MAX: none): no event lies after */
     uint64_t event_id;
     int has_discarded, has_seq;
     uint64_t discarded, seq;
@@ -1186,6 +1187,12 @@ static int enter_packet(struct ctf_decoder *decoder, struct cursor *c, char *err
         c->content_bits = content_bits;
         c->next_packet = offset + packet_bits / 8;
         if (fields[CTF_TIMESTAMP_BEGIN].present) c->clock = packet_field(packet, &fields[CTF_TIMESTAMP_BEGIN]);
+        c->clock_end = UINT64_MAX;
+        if (fields[CTF_TIMESTAMP_END].present) {
+            /* A packet still open when its process died may end at zero: then there is no bound. */
+            uint64_t end = packet_field(packet, &fields[CTF_TIMESTAMP_END]);
+            if (end != 0 && end >= c->clock) c->clock_end = end;
+        }
         if (fields[CTF_EVENTS_DISCARDED].present) {
             uint64_t discarded = packet_field(packet, &fields[CTF_EVENTS_DISCARDED]);
             /* As babeltrace2 reports it: the difference from the stream's previous packet; for its
@@ -1228,6 +1235,12 @@ static int next_record(struct ctf_decoder *decoder, struct cursor *c, char *erro
         if (c->event_id >= stream->id_count || !stream->by_id[c->event_id].declared) {
             say(error, size, "%s: byte %" PRIu64 ": an event of id %" PRIu64 ", which stream %" PRIu64 " does not declare",
                 c->path, c->packet_offset + start / 8, c->event_id, stream->id);
+            return -CTF_DECODER_BAD;
+        }
+        if (c->clock > c->clock_end) {
+            /* A timestamp damaged (or a wrap that never was): the merge would put it out of order. */
+            say(error, size, "%s: byte %" PRIu64 ": an event at clock value %" PRIu64 ", after its packet's end at %" PRIu64,
+                c->path, c->packet_offset + start / 8, c->clock, c->clock_end);
             return -CTF_DECODER_BAD;
         }
         const struct event_class *class = &stream->by_id[c->event_id];

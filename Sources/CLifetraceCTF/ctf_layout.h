@@ -178,7 +178,7 @@ int ctf_walk_write(const struct ctf_walk *walk, const struct ctf_source *source,
 void ctf_field_write(uint8_t *packet, const struct ctf_field *field, uint64_t value);
 
 
-/* ---- The metadata's types (what the decoder compiles; ctf_decoder.h) -------------------------- */
+/* ---- The metadata's types (what the decoder compiles; lifetrace_ctf_decoder.h) -------------------------- */
 
 /* The checker places integers, structures and arrays; the other kinds are parsed in full for the
  * decoder, and the checker reports them as `what` ("a string") where it cannot place them. */

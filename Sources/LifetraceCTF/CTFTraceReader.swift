@@ -11,13 +11,18 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Reads the `lifetrace` provider's events from an LTTng trace, recorded or live, with
-/// libbabeltrace2, one event at a time.
+/// Reads the `lifetrace` provider's events from an LTTng trace, recorded or live, one event at a
+/// time.
+///
+/// A recorded trace is read by the project's own CTF decoder (``Decoder/lifetrace``), and by
+/// libbabeltrace2 when the decoder does not read it (a construct of the metadata it does not know,
+/// a kernel trace): the reason is then one of ``summary``'s warnings. A live session is read by
+/// libbabeltrace2. The two give the same events.
 ///
 /// A recorded trace is a directory: a session's output folder (`~/lttng-traces/SESSION-…`, with
 /// every process's and buffer scheme's streams below it) or one CTF trace inside it. A live trace
 /// is an `lttng-relayd` URL, `net://HOST[:PORT]/host/HOSTNAME/SESSION`. Either way the streams are
-/// merged in timestamp order by babeltrace2's muxer, so the events of several processes interleave
+/// merged in timestamp order, so the events of several processes interleave
 /// as they happened; each event carries its process (`vpid`) and thread (`vtid`) when the session
 /// recorded those contexts (`tools/lttng-record` does).
 ///
@@ -28,15 +33,30 @@ import Foundation
 /// frame, which the end keeps). An end whose begin the trace does not hold has no duration. Events the tracer discarded and packets lost are counted in
 /// ``summary``; after a gap, pairing starts afresh so no interval spans it.
 ///
-/// A recorded trace is checked before babeltrace2 reads it: a metadata file cut or corrupt is an
+/// A recorded trace is checked before it is read: a metadata file cut or corrupt is an
 /// error naming the file and byte; a packet whose header or context is impossible (sizes past the
 /// end of the file, content larger than its packet, timestamps, sequence numbers or discard
 /// counters going back) is left out, reported in ``summary`` as an issue with its file and byte, and
 /// counted as a lost packet; so is a stream file that is not a regular file, or that its index lists
 /// packets of while it is empty. The events of every other packet are read.
 ///
-/// Memory holds the open intervals and one batch of babeltrace2 messages, never the trace.
+/// Memory holds the open intervals and one batch of events, never the trace (the decoder maps the
+/// stream files: the kernel pages them in and out).
 public final class CTFTraceReader: TraceEventReader {
+    /// What decodes a recorded trace's CTF.
+    public enum Decoder: String, Sendable, CaseIterable {
+        /// The project's own decoder, or libbabeltrace2 for a trace it reports unsupported.
+        case lifetrace
+        /// libbabeltrace2's `src.ctf.fs` and muxer.
+        case babeltrace2
+
+        /// `LIFETRACE_CTF_DECODER` when it names a decoder (`babeltrace2` to compare the two), else
+        /// ``lifetrace``.
+        public static var preferred: Decoder {
+            getenv("LIFETRACE_CTF_DECODER").flatMap { Decoder(rawValue: String(cString: $0)) } ?? .lifetrace
+        }
+    }
+
     /// What a live reader does while the session it names does not exist.
     public enum MissingSession: Sendable {
         /// Wait for the session to be created (`lifetrace watch`).
@@ -54,9 +74,24 @@ public final class CTFTraceReader: TraceEventReader {
     /// Whether the reader follows a live session.
     public let isLive: Bool
 
-    private var reader: OpaquePointer?
+    /// What decodes the trace: libbabeltrace2 for a live session, and for a recorded trace the
+    /// project's decoder did not read.
+    public var decoder: Decoder {
+        if case .decoder = backend { return .lifetrace }
+        return .babeltrace2
+    }
+
+    /// The C reader in use.
+    private enum Backend {
+        case decoder(OpaquePointer)
+        case babeltrace(OpaquePointer)
+    }
+
+    private var backend: Backend?
     private let state = ReaderState()
     private var ended = false
+    /// The error that ended the reading, thrown once the events before it are taken.
+    private var failure: TraceIssue?
     /// The folder of the sanitized copies babeltrace2 reads instead of damaged traces, removed with
     /// the reader.
     private var scratch: String?
@@ -67,15 +102,28 @@ public final class CTFTraceReader: TraceEventReader {
     /// - Throws: a `TraceIssue` naming the path when it is not a directory, holds no CTF trace or
     ///   babeltrace2 cannot open it, or naming the metadata file and byte when a trace's metadata is
     ///   cut or corrupt.
-    public init(path: String) throws(TraceIssue) {
+    public init(path: String, decoder: Decoder = .preferred) throws(TraceIssue) {
         source = path
         isLive = false
         let traces = try checked(Self.traceDirectories(in: path))
         var error = [CChar](repeating: 0, count: 1024)
         let pointers = traces.map { strdup($0) }
         defer { pointers.forEach { free($0) } }
-        let opened: OpaquePointer? = pointers.map { $0.map { UnsafePointer($0) } }.withUnsafeBufferPointer { inputs in
-            lifetrace_ctf_reader_open(inputs.baseAddress, inputs.count, state.callbacks, &error, error.count)
+        let inputs = pointers.map { $0.map { UnsafePointer($0) } }
+        if decoder == .lifetrace {
+            var opened: OpaquePointer?
+            let status = inputs.withUnsafeBufferPointer {
+                ctf_decoder_open($0.baseAddress, $0.count, state.callbacks, &opened, &error, error.count)
+            }
+            if status == CTF_DECODER_OK, let opened {
+                backend = .decoder(opened)
+                return
+            }
+            // Nothing was delivered yet: libbabeltrace2 reads the trace instead, and says why once.
+            state.summary.warnings.append("read with libbabeltrace2: \(Self.text(error))")
+        }
+        let opened: OpaquePointer? = inputs.withUnsafeBufferPointer {
+            lifetrace_ctf_reader_open($0.baseAddress, $0.count, state.callbacks, &error, error.count)
         }
         guard let opened else {
             removeScratch()
@@ -84,11 +132,11 @@ public final class CTFTraceReader: TraceEventReader {
             let remarks = state.summary.warnings.isEmpty ? "" : " (\(state.summary.warnings.joined(separator: "; ")))"
             throw TraceIssue(source: path, line: 0, column: 0, message: "cannot read the trace: \(Self.text(error))\(remarks)")
         }
-        reader = opened
+        backend = .babeltrace(opened)
     }
 
-    /// The directories babeltrace2 reads for `traces`: each trace itself when its packets are
-    /// sound, else a sanitized copy of it in ``scratch``.
+    /// The directories to read for `traces`: each trace itself when its packets are sound, else a
+    /// sanitized copy of it in ``scratch``.
     private func checked(_ traces: [String]) throws(TraceIssue) -> [String] {
         var template = Array((FileManager.default.temporaryDirectory.path + "/lifetrace-ctf-XXXXXX").utf8CString)
         // Without a folder of its own the check still runs; only a copy, if one is needed, fails.
@@ -137,11 +185,15 @@ public final class CTFTraceReader: TraceEventReader {
         guard let opened = lifetrace_ctf_reader_open_live(url, missing, state.callbacks, &error, error.count) else {
             throw TraceIssue(source: url, line: 0, column: 0, message: "cannot follow the live session: \(Self.text(error))")
         }
-        reader = opened
+        backend = .babeltrace(opened)
     }
 
     deinit {
-        lifetrace_ctf_reader_close(reader)
+        switch backend {
+        case .decoder(let decoder): ctf_decoder_close(decoder)
+        case .babeltrace(let reader): lifetrace_ctf_reader_close(reader)
+        case nil: break
+        }
         removeScratch()
     }
 
@@ -152,9 +204,10 @@ public final class CTFTraceReader: TraceEventReader {
                 return event
             }
             switch try step() {
-            case .end: return nil
+            // The last step may have delivered events before it ended.
+            case .end where state.pending.isEmpty: return nil
             case .again: usleep(Self.pollInterval)
-            case .events: continue
+            case .events, .end: continue
             }
         }
     }
@@ -165,25 +218,50 @@ public final class CTFTraceReader: TraceEventReader {
         case events
         /// A live session has no new data yet.
         case again
-        /// The trace ended.
+        /// The trace ended; the events of this last step, if any, are still to be drained.
         case end
     }
 
-    /// Advances babeltrace2's graph once, without waiting: live tools call it between refreshes.
+    /// Reads the next batch of events without waiting (advances babeltrace2's graph once for a live
+    /// session): live tools call it between refreshes.
     public func step() throws(TraceIssue) -> StepResult {
-        guard !ended, let reader else { return .end }
-        var error = [CChar](repeating: 0, count: 1024)
-        switch lifetrace_ctf_reader_step(reader, &error, error.count) {
-        case LIFETRACE_CTF_OK: return .events
-        case LIFETRACE_CTF_AGAIN: return .again
-        case LIFETRACE_CTF_END:
-            ended = true
-            return .end
-        default:
-            ended = true
-            throw TraceIssue(source: source, line: 0, column: 0, message: "cannot read the trace: \(Self.text(error))")
+        if let failure {
+            self.failure = nil
+            throw failure
         }
+        guard !ended, let backend else { return .end }
+        var error = [CChar](repeating: 0, count: 1024)
+        switch backend {
+        case .decoder(let decoder):
+            switch ctf_decoder_step(decoder, Self.batch, &error, error.count) {
+            case CTF_DECODER_OK: return .events
+            case CTF_DECODER_END:
+                ended = true
+                return .end
+            default: break
+            }
+        case .babeltrace(let reader):
+            switch lifetrace_ctf_reader_step(reader, &error, error.count) {
+            case LIFETRACE_CTF_OK: return .events
+            case LIFETRACE_CTF_AGAIN: return .again
+            case LIFETRACE_CTF_END:
+                ended = true
+                return .end
+            default: break
+            }
+        }
+        ended = true
+        let issue = TraceIssue(source: source, line: 0, column: 0, message: "cannot read the trace: \(Self.text(error))")
+        // The events decoded before the error come first.
+        guard state.pending.isEmpty else {
+            failure = issue
+            return .events
+        }
+        throw issue
     }
+
+    /// Events the decoder delivers per step.
+    static let batch = 4096
 
     /// Hands every event the last steps delivered to `body`, in order.
     public func drain(_ body: (Event) throws -> Void) rethrows {

@@ -1,4 +1,5 @@
 import Foundation
+import LifetraceCTF
 import LifetraceTestSupport
 import Testing
 
@@ -133,24 +134,34 @@ extension LTTngRecordingTests {
         }
     }
 
-    @Test("an event babeltrace2 cannot decode ends the reading with an error, and stats covers the events before it")
+    @Test("an event the reader cannot decode ends the reading with an error, and stats covers the events before it")
     func undecodableEvent() throws {
         try withDamageableRecording { trace in
             let stream = try trace.busiestStream()
             let packet = stream.packets[stream.packets.count / 2]
-            // The packet's first event header follows its 84 bytes of header and context, aligned to
-            // 8 bytes; its first 16 bits are the event's id: 65534 names no event class.
-            let damaged = try trace.copy("event") { root in
-                let handle = try FileHandle(forUpdating: URL(fileURLWithPath: root + "/" + stream.path))
-                try handle.seek(toOffset: UInt64(packet.offset + 88))
-                try handle.write(contentsOf: Data([0xFE, 0xFF]))
-                try handle.close()
+            // The packet's first event header follows its 84 bytes of header and context (LTTng's
+            // `event_header_large`, aligned to 8 bits): a 16-bit id, then a 32-bit timestamp. Id 65534
+            // names no event class; a timestamp's high bytes set puts the event after its packet's end
+            // (babeltrace2's muxer sees the time go back at the next packet).
+            let damages: [(name: String, offset: Int)] = [("id", 84), ("timestamp", 88)]
+            for damage in damages {
+                let damaged = try trace.copy("event-\(damage.name)") { root in
+                    let handle = try FileHandle(forUpdating: URL(fileURLWithPath: root + "/" + stream.path))
+                    try handle.seek(toOffset: UInt64(packet.offset + damage.offset))
+                    try handle.write(contentsOf: Data([0xFE, 0xFF]))
+                    try handle.close()
+                }
+                for decoder in CTFTraceReader.Decoder.allCases {
+                    let label = "\(damage.name), \(decoder)"
+                    let stats = try runGuarded(
+                        ["stats", damaged, "--json"], "an undecodable event", environment: ["LIFETRACE_CTF_DECODER": decoder.rawValue])
+                    #expect(stats.status == 1, "\(label): \(stats)")
+                    #expect(stats.stderr.contains("lifetrace: \(damaged): error: cannot read the trace"), "\(label): \(stats.stderr)")
+                    let counted =
+                        Int(try JQ.run([".events"], input: stats.stdout).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+                    #expect(counted > 0 && counted < trace.events, "\(label): stats counted \(counted) of \(trace.events) events")
+                }
             }
-            let stats = try runGuarded(["stats", damaged, "--json"], "an undecodable event")
-            #expect(stats.status == 1, "\(stats)")
-            #expect(stats.stderr.contains("lifetrace: \(damaged): error: cannot read the trace"), "\(stats.stderr)")
-            let counted = Int(try JQ.run([".events"], input: stats.stdout).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
-            #expect(counted > 0 && counted < trace.events, "stats counted \(counted) of \(trace.events) events")
         }
     }
 
@@ -244,10 +255,10 @@ extension LTTngRecordingTests {
     }
 
     /// `lifetrace ARGUMENTS`, which must end by itself, in 30 s at most, by exiting (not by a signal).
-    private func runGuarded(_ arguments: [String], _ label: String) throws -> ProcessResult {
+    private func runGuarded(_ arguments: [String], _ label: String, environment: [String: String] = [:]) throws -> ProcessResult {
         let clock = ContinuousClock()
         let started = clock.now
-        let result = try runProcess(try LifetraceBinary.path(), arguments, timeout: 30)
+        let result = try runProcess(try LifetraceBinary.path(), arguments, environment: environment, timeout: 30)
         #expect(result.signal == nil, "\(label): lifetrace \(arguments.first ?? "") died: \(result)")
         #expect(clock.now - started < .seconds(30), "\(label): lifetrace \(arguments.first ?? "") took too long")
         return result

@@ -10,7 +10,8 @@ import Darwin
 ///
 /// Its standard output and error are captured in files (not pipes, so no other process spawned
 /// meanwhile, and no daemon it starts, can hold them open). It sees `environment` on top of this
-/// process's environment minus every `LIFETRACE_*` variable; it reads `standardInput` (nothing when
+/// process's environment minus every `LIFETRACE_*` variable but `LIFETRACE_CTF_DECODER` (so the
+/// reader tests run again with libbabeltrace2 read through it); it reads `standardInput` (nothing when
 /// `nil`); it runs in `currentDirectory` (the package root unless told). A program still running
 /// after `timeout` seconds is interrupted (SIGINT, so a script still runs its traps) and reported
 /// by a thrown ``TestSupportError``.
@@ -39,7 +40,9 @@ public func runProcess(
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.currentDirectoryURL = currentDirectory
-    var merged = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LIFETRACE_") }
+    var merged = ProcessInfo.processInfo.environment.filter {
+        !$0.key.hasPrefix("LIFETRACE_") || $0.key == "LIFETRACE_CTF_DECODER"
+    }
     merged.merge(environment) { _, new in new }
     process.environment = merged
     process.standardOutput = out

@@ -1,8 +1,8 @@
 /*
- * The project's own CTF 1.8 decoder (CLifetraceCTF's internal header; a prototype): reads the
- * trace directories LTTng-UST 2.13 writes without libbabeltrace2, and hands each `lifetrace:*`
- * event to the same callbacks as the babeltrace2 reader (lifetrace_ctf_reader.h), with the same
- * record.
+ * The project's own CTF 1.8 decoder: reads the trace directories LTTng-UST 2.13 writes without
+ * libbabeltrace2, and hands each `lifetrace:*` event to the same callbacks as the babeltrace2
+ * reader (lifetrace_ctf_reader.h), with the same record. CTFTraceReader reads recorded traces with
+ * it, and with libbabeltrace2 what it reports unsupported.
  *
  * The metadata is read by ctf_metadata.c (ctf_schema_parse); each event class is compiled once into
  * a flat list of field operations that fill a `struct lifetrace_ctf_record` in place; the stream
@@ -22,6 +22,10 @@
 #include "lifetrace_ctf_reader.h"
 #include <stddef.h>
 #include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 enum ctf_decoder_status {
     CTF_DECODER_OK = 0,          /* records were delivered; step again */
@@ -52,5 +56,9 @@ enum ctf_decoder_status ctf_decoder_step(struct ctf_decoder *decoder, size_t max
 uint64_t ctf_decoder_event_count(const struct ctf_decoder *decoder);
 
 void ctf_decoder_close(struct ctf_decoder *decoder);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* LIFETRACE_CTF_DECODER_H */
