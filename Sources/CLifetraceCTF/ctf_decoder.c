@@ -137,6 +137,7 @@ struct cursor {
     const uint8_t *data;   /* the mapped file (or the caller's bytes); `size` bytes */
     int mapped;
     size_t size;
+    uint64_t released;     /* the mapping's first bytes given back (MADV_DONTNEED), page-aligned */
     uint64_t next_packet;  /* byte offset of the packet after the current one */
     const uint8_t *packet; /* the current packet's first byte (within the mapping) */
     uint64_t packet_offset;
@@ -1129,9 +1130,24 @@ static uint64_t counted(struct ctf_decoder *decoder, uint64_t count, const char 
 }
 
 /* Enters the cursor's next packet that holds events: 1 entered, 0 the file ended, -status. */
+/* Bytes of a mapping read past before they are given back. */
+#define RELEASE_BYTES (8u << 20)
+
+/* Gives back the pages of the packets read before `offset`, so the resident memory stays flat
+ * whatever the file's size (the page cache keeps them). The records handed out already point
+ * into them no more: a record is delivered before its cursor reads on. */
+static void release_read(struct cursor *c, uint64_t offset) {
+    if (!c->mapped || offset - c->released < RELEASE_BYTES) return;
+    uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+    uint64_t end = offset / page * page;
+    madvise((void *)(c->data + c->released), (size_t)(end - c->released), MADV_DONTNEED);
+    c->released = end;
+}
+
 static int enter_packet(struct ctf_decoder *decoder, struct cursor *c, char *error, size_t size) {
     const struct ctf_layout *layout = &c->trace->schema.layout;
     for (;;) {
+        release_read(c, c->next_packet);
         if (c->next_packet >= c->size) return 0;
         uint64_t offset = c->next_packet, remaining = c->size - offset;
         const uint8_t *packet = c->data + offset;

@@ -18,9 +18,16 @@ struct IntervalPairing {
     private struct Begin {
         var timestamp: UInt64
         var details: Details
+        /// The begin it nests in under the same key (its index in ``begins``), or -1.
+        var outer: Int
     }
 
-    private var open: [Key: [Begin]] = [:]
+    /// The innermost open begin of each key, as its index in ``begins``.
+    private var open: [Key: Int] = [:]
+    /// The open begins, each linked to the one it nests in; freed slots are reused (``free``), so
+    /// a begin costs no allocation once the trace's deepest nesting was met.
+    private var begins: [Begin] = []
+    private var free: [Int] = []
 
     /// Remembers a begin, or completes an end with its begin's timestamp and details.
     mutating func pair(_ event: inout Event) {
@@ -28,11 +35,23 @@ struct IntervalPairing {
         let thread = event.hook == .span ? 0 : event.thread
         let key = Key(process: event.process, thread: thread, id: event.subject.id, hook: event.hook)
         if event.phase == .begin {
-            open[key, default: []].append(Begin(timestamp: event.timestamp, details: event.details))
+            let begin = Begin(timestamp: event.timestamp, details: event.details, outer: open[key] ?? -1)
+            let slot: Int
+            if let reused = free.popLast() {
+                begins[reused] = begin
+                slot = reused
+            } else {
+                slot = begins.count
+                begins.append(begin)
+            }
+            open[key] = slot
             return
         }
-        guard var stack = open.removeValue(forKey: key), let begin = stack.popLast() else { return }
-        if !stack.isEmpty { open[key] = stack }
+        guard let slot = open[key] else { return }
+        let begin = begins[slot]
+        begins[slot].details = .none  // the slot holds no reference while free
+        free.append(slot)
+        open[key] = begin.outer >= 0 ? begin.outer : nil
         event.duration = event.timestamp >= begin.timestamp ? event.timestamp - begin.timestamp : 0
         // A span's end carries its own fields (the final attributes, the status, …), as in JSON lines.
         guard event.hook != .span else { return }
@@ -44,5 +63,9 @@ struct IntervalPairing {
     }
 
     /// Forgets every open interval (after a gap in the trace).
-    mutating func removeAll() { open.removeAll() }
+    mutating func removeAll() {
+        open.removeAll()
+        begins.removeAll()
+        free.removeAll()
+    }
 }

@@ -14,6 +14,7 @@ final class ReaderState {
     private var pairing = IntervalPairing()
     private var warnedAboutThreads = false
     private var warnedAboutJSON = false
+    private var names = NameCache()
 
     var callbacks: lifetrace_ctf_callbacks {
         lifetrace_ctf_callbacks(
@@ -49,7 +50,7 @@ final class ReaderState {
             }
         var details = Details()
         if let target = record.target, record.target_id != 0 {
-            details.target = Subject(name: String(cString: target), id: UInt(record.target_id))
+            details.target = Subject(name: names.string(target), id: UInt(record.target_id))
         }
         if record.animated >= 0 { details.animated = record.animated != 0 }
         if record.index >= 0 { details.index = Int(record.index) }
@@ -64,7 +65,7 @@ final class ReaderState {
         }
         var event = Event(
             seq: record.seq, timestamp: UInt64(max(record.timestamp, 0)), hook: hook, phase: phase,
-            subject: Subject(name: record.controller.map { String(cString: $0) } ?? "", id: UInt(record.id)),
+            subject: Subject(name: record.controller.map { names.string($0) } ?? "", id: UInt(record.id)),
             details: details, frame: Self.frame(of: record),
             thread: record.vtid >= 0 ? UInt32(truncatingIfNeeded: record.vtid) : 0,
             process: record.vpid >= 0 ? UInt32(truncatingIfNeeded: record.vpid) : nil)

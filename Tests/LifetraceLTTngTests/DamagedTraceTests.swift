@@ -154,9 +154,11 @@ extension LTTngRecordingTests {
                 for decoder in CTFTraceReader.Decoder.allCases {
                     let label = "\(damage.name), \(decoder)"
                     let stats = try runGuarded(
-                        ["stats", damaged, "--json"], "an undecodable event", environment: ["LIFETRACE_CTF_DECODER": decoder.rawValue])
+                        ["stats", damaged, "--json"], "an undecodable event",
+                        environment: ["LIFETRACE_CTF_DECODER": decoder.rawValue])
                     #expect(stats.status == 1, "\(label): \(stats)")
-                    #expect(stats.stderr.contains("lifetrace: \(damaged): error: cannot read the trace"), "\(label): \(stats.stderr)")
+                    #expect(
+                        stats.stderr.contains("lifetrace: \(damaged): error: cannot read the trace"), "\(label): \(stats.stderr)")
                     let counted =
                         Int(try JQ.run([".events"], input: stats.stdout).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
                     #expect(counted > 0 && counted < trace.events, "\(label): stats counted \(counted) of \(trace.events) events")
