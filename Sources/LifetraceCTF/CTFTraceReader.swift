@@ -99,8 +99,12 @@ public final class CTFTraceReader: TraceEventReader {
     /// Opens the LTTng trace at `path`: a directory holding CTF traces (each a folder with a
     /// `metadata` file), at any depth.
     ///
+    /// - Parameters:
+    ///   - path: the trace's directory.
+    ///   - decoder: what decodes it; the project's decoder by default, which hands a trace it does
+    ///     not read to libbabeltrace2 (``Decoder/preferred``).
     /// - Throws: a `TraceIssue` naming the path when it is not a directory, holds no CTF trace or
-    ///   babeltrace2 cannot open it, or naming the metadata file and byte when a trace's metadata is
+    ///   neither decoder can open it, or naming the metadata file and byte when a trace's metadata is
     ///   cut or corrupt.
     public init(path: String, decoder: Decoder = .preferred) throws(TraceIssue) {
         source = path
