@@ -15,9 +15,15 @@ enum JSONLineDecoder {
 
     /// Decodes one record, or throws a ``JSONSyntaxError`` saying what was expected.
     /// `repairedAt` receives the offset in the line of the first string that was not valid UTF-8
-    /// (or held a lone surrogate) and was repaired with U+FFFD.
-    static func decode(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, repairedAt: inout Int?) throws -> Event {
+    /// (or held a lone surrogate) and was repaired with U+FFFD. `names` holds the strings of the
+    /// lines decoded before, made once each.
+    static func decode(
+        _ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, names: inout NameCache, repairedAt: inout Int?
+    ) throws -> Event {
         var parser = JSONLineParser(bytes: bytes, start: start, end: end)
+        // The cache moves into the parser and back (a swap: no copy of its table).
+        swap(&parser.names, &names)
+        defer { swap(&parser.names, &names) }
         var seq: UInt64?
         var ts: UInt64?
         var hook: String?

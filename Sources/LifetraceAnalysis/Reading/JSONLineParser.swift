@@ -134,9 +134,14 @@ struct JSONLineParser {
         if raw.contains(where: { $0 >= 0x80 }) {
             if let valid = String(validating: raw, as: UTF8.self) { return valid }
             if repairedStringOffset == nil { repairedStringOffset = quote - start }
+            return String(decoding: raw, as: UTF8.self)
         }
-        return String(decoding: raw, as: UTF8.self)
+        return names.string(raw)
     }
+
+    /// The names met in the lines parsed so far (the caller hands its cache in and takes it back:
+    /// ``JSONLineDecoder``).
+    var names = NameCache()
 
     /// Parses the object; calls `field` with each key and value in order.
     mutating func parseObject(_ field: (JSONKey, JSONScalar, Int) throws -> Void) throws {

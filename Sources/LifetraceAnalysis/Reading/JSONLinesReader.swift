@@ -41,6 +41,7 @@ public final class JSONLinesReader: TraceEventReader {
     private var end = 0
     private var atEndOfInput = false
     private var lineNumber = 0
+    private var names = NameCache()
     /// The bytes read from the input so far (for a progress line).
     public private(set) var bytesRead = 0
     /// Whether the input is a named pipe (an empty one is reported: it had no writer).
@@ -118,7 +119,7 @@ public final class JSONLinesReader: TraceEventReader {
             if JSONLineDecoder.isBlank(bytes, lineStart, lineEnd) { continue }
             do {
                 var repairedAt: Int?
-                let event = try JSONLineDecoder.decode(bytes, lineStart, lineEnd, repairedAt: &repairedAt)
+                let event = try JSONLineDecoder.decode(bytes, lineStart, lineEnd, names: &names, repairedAt: &repairedAt)
                 position = lineNumber
                 summary.events += 1
                 if let repairedAt, summary.warnings.count < keptIssues {
