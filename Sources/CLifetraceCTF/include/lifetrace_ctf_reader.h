@@ -126,8 +126,9 @@ struct lifetrace_ctf_reader *lifetrace_ctf_reader_open_live(
     char *error, size_t error_size);
 
 /* A reader of several live sessions at once (an `lttng-relayd` serving several hosts, or several
- * relays), `urls` as above: their events are merged in timestamp order, each record naming its
- * trace's `hostname`. */
+ * relays), `urls` as above: each session's events come in timestamp order, the sessions' in turns as
+ * they arrive (several hosts' clocks are not compared, and a session with nothing to say holds the
+ * others back no longer than one step); each record names its trace's `hostname`. */
 struct lifetrace_ctf_reader *lifetrace_ctf_reader_open_live_sessions(const char *const *urls, size_t url_count,
     enum lifetrace_ctf_missing_session missing, struct lifetrace_ctf_callbacks callbacks, char *error, size_t error_size);
 
