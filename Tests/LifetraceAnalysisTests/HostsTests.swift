@@ -47,7 +47,8 @@ import Testing
         #expect(read.events.first?.host == "web-1")
         #expect(read.events.first.map(JSONLineFormat.line) == line)
         // Events of the machine at hand have none; a host of another writer that is not a string is a field.
-        #expect(!JSONLineFormat.line(Event(seq: 1, timestamp: 1, hook: .viewDidLoad, phase: .instant, subject: .init(name: "A", id: 1))).contains("host"))
+        let local = Event(seq: 1, timestamp: 1, hook: .viewDidLoad, phase: .instant, subject: Subject(name: "A", id: 1))
+        #expect(!JSONLineFormat.line(local).contains("host"))
         let other = TraceReader.parse(
             #"{"seq":1,"ts":1,"event":"log","phase":"instant","controller":"A","id":"0x1","host":{"name":"x"},"thread":1}"#,
             source: "other")
@@ -59,7 +60,8 @@ import Testing
     func chromeExport() throws {
         let json = ChromeTraceExporter().export(Self.trace)
         let names = try JQ.run(["-c", #"[.traceEvents[] | select(.name == "process_name") | .args.name] | sort"#], input: json)
-        #expect(names.trimmingCharacters(in: .whitespacesAndNewlines) == #"["lifetrace (pid 1) on web-1","lifetrace (pid 1) on web-2"]"#)
+        let expected = #"["lifetrace (pid 1) on web-1","lifetrace (pid 1) on web-2"]"#
+        #expect(names.trimmingCharacters(in: .whitespacesAndNewlines) == expected)
         let pids = try JQ.run(["-c", #"[.traceEvents[] | select(.ph == "X") | .pid] | sort"#], input: json)
         #expect(pids.trimmingCharacters(in: .whitespacesAndNewlines) == "[1,4194305]")
     }
