@@ -69,7 +69,7 @@ final class ReaderState {
             details: details, frame: Self.frame(of: record),
             thread: record.vtid >= 0 ? UInt32(truncatingIfNeeded: record.vtid) : 0,
             process: record.vpid >= 0 ? UInt32(truncatingIfNeeded: record.vpid) : nil)
-        event.host = hosts.name(record.hostname)
+        hosts.label(&event, record.hostname)
         pairing.pair(&event)
         summary.events += 1
         pending.append(event)

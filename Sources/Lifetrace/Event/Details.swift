@@ -130,6 +130,32 @@ public struct Details: Sendable, Hashable {
         }
     }
 
+    /// The out-of-line storage that the details of one host's events share when they have nothing
+    /// else out of line (``setHost(_:sharing:)``).
+    package struct SharedHost {
+        fileprivate var strings: Strings?
+
+        package init() {}
+    }
+
+    /// Sets the host, as ``host`` does, but without allocating for every event: details with
+    /// nothing else out of line (most events read from a trace) share `shared`'s storage while the
+    /// host stays the same. Sharing is safe: that storage is never changed in place (only the
+    /// emission path changes a frame in place, and not in details that hold a host).
+    package mutating func setHost(_ host: String?, sharing shared: inout SharedHost) {
+        guard let host, strings == nil else {
+            if host != strings?.host { self.host = host }
+            return
+        }
+        if let made = shared.strings, made.host == host {
+            strings = made
+            return
+        }
+        let made = Strings(target: nil, text: nil, fields: nil, host: host)
+        shared.strings = made
+        strings = made
+    }
+
     /// Sets the frame, in the storage of `spare` (the last framed event's) when nothing else holds
     /// it, or in a new one that becomes the spare. Only the emission path calls it, under its lock.
     mutating func attachFrame(_ frame: ViewFrame, reusing spare: inout Strings?) {
