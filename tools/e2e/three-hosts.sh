@@ -162,14 +162,15 @@ open_sessions() {
 }
 
 # The programs, at once: each waits for its registration with its host's daemon
-# (LTTNG_UST_REGISTER_TIMEOUT=-1) and runs in a PID namespace of its own (the same ids on every host). Then every
+# (LTTNG_UST_REGISTER_TIMEOUT=-1) and runs in a PID namespace of its own (the same ids on every host);
+# each layout pass lasts 0.5 ms (`--hold`), so the hosts' passes (probe id 0 on all) overlap in time. Then every
 # session is stopped (no event lost) and destroyed, which ends the live readers.
 emit_and_close() {
     local session=$1 host index emitters=()
     for host in "${hosts[@]}"; do
         ip netns exec "${namespace[$host]}" unshare --pid --fork "${as_nobody[@]}" env LTTNG_HOME="${home[$host]}" \
             LIFETRACE_SINKS=lttng LTTNG_UST_REGISTER_TIMEOUT=-1 timeout 120 "$lifetrace" emit --count "$iterations" \
-            --name "Emitter-$host" >"$work/$host/emit.log" 2>&1 &
+            --hold 500 --name "Emitter-$host" >"$work/$host/emit.log" 2>&1 &
         emitters+=($!)
     done
     for index in "${!emitters[@]}"; do
@@ -229,21 +230,25 @@ for host in "${hosts[@]}"; do names+=("${hostname[$host]}"); done
 expected_hosts=$(printf '%s\n' "${names[@]}" | jq -R . | jq -s -c 'sort')
 check_jsonl() { # FILE WHAT ROUNDS
     local problems each=$((5 * iterations * $3))
-    problems=$(jq -r -s --argjson hosts "$expected_hosts" --argjson each "$each" '
+    problems=$(jq -r -s --argjson hosts "$expected_hosts" --argjson each "$each" --argjson rounds "$3" '
         (map(.host) | unique) as $seen
         | (if $seen != $hosts then "hosts \($seen), expected \($hosts)" else empty end),
           (if (map(.pid) | unique | length) != 1 then "pids \(map(.pid) | unique): expected the same on every host" else empty end),
           (group_by(.host)[] | .[0].host as $host
             | (if length != $each then "\($host): \(length) events, expected \($each)" else empty end),
+              (if (group_by(.seq) | map(length) | unique) != [$rounds] or (map(.seq) | unique) != [range(1; $each / $rounds + 1)]
+               then "\($host): not each of its programs'"'"' records 1 to \($each / $rounds) once per round (records of another host?)"
+               else empty end),
               (if (map(.pid) | unique | length) != 1 then "\($host): pids \(map(.pid) | unique), expected one" else empty end),
               (if any(.[]; .event == "viewWillAppear" and .controller != "Emitter-" + ($host | split("-")[1]))
                then "\($host): events of another host'"'"'s program" else empty end),
               (reduce .[] as $e ({open: {}, bad: 0};
                   ([$e.event, $e.id, $e.thread] | tostring) as $k
-                  | if $e.phase == "begin" then .open[$k] += [$e.ts]
+                  | if $e.phase == "begin" then .open[$k] += [$e]
                     elif $e.phase == "end" then
                       (.open[$k] // []) as $stack
-                      | if ($stack | length) == 0 or $e.dur_ns != $e.ts - $stack[-1] then .bad += 1 else . end
+                      | if ($stack | length) == 0 or $e.dur_ns != $e.ts - $stack[-1].ts or $e.index != $stack[-1].index
+                        then .bad += 1 else . end
                       | .open[$k] = $stack[:-1]
                     else . end)
                | if .bad > 0 then "\($host): \(.bad) ends not paired with their own begin" else empty end))
