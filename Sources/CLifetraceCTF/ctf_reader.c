@@ -262,7 +262,8 @@ static struct lifetrace_ctf_reader *open_graph(const char *plugin_name, const ch
         set_error(error, size, "cannot create a babeltrace2 graph");
         goto fail;
     }
-    /* Live sources have a muxer and a sink each: babeltrace2 runs the sinks in turn
+    /* Recorded traces (`one_muxer`) share one muxer and sink: every event in time order. Live
+     * sources have a muxer and a sink each: babeltrace2 runs the sinks in turn
      * (bt_graph_run_once), so a live session with nothing to say yet does not hold the others
      * (one muxer over several live sources waits on the first until it has data), and several
      * hosts' clocks are never compared. */
