@@ -83,6 +83,7 @@ static void on_record(void *context, const struct lifetrace_ctf_record *r) {
     put_real("offset_y", r->offset_y);
     printf(" superview_id=%" PRIu64 " vtid=%" PRId64 " vpid=%" PRId64, r->superview_id, r->vtid, r->vpid);
     put_string("procname", r->procname);
+    put_string("hostname", r->hostname);
     putchar('\n');
 }
 

@@ -34,6 +34,7 @@
     X(bt_event_borrow_class_const) \
     X(bt_event_borrow_common_context_field_const) \
     X(bt_event_borrow_payload_field_const) \
+    X(bt_event_borrow_stream_const) \
     X(bt_event_class_borrow_payload_field_class_const) \
     X(bt_event_class_borrow_stream_class_const) \
     X(bt_event_class_get_name) \
@@ -69,13 +70,19 @@
     X(bt_plugin_find) \
     X(bt_plugin_put_ref) \
     X(bt_port_is_connected) \
+    X(bt_stream_borrow_trace_const) \
     X(bt_stream_class_borrow_default_clock_class_const) \
     X(bt_stream_class_borrow_event_common_context_field_class_const) \
+    X(bt_trace_borrow_environment_entry_value_by_name_const) \
+    X(bt_trace_get_ref) \
+    X(bt_trace_put_ref) \
     X(bt_value_array_append_string_element) \
+    X(bt_value_get_type) \
     X(bt_value_map_create) \
     X(bt_value_map_insert_empty_array_entry) \
     X(bt_value_map_insert_string_entry) \
-    X(bt_value_put_ref)
+    X(bt_value_put_ref) \
+    X(bt_value_string_get)
 
 struct lifetrace_bt_functions {
 #define LIFETRACE_BT_POINTER(name) __typeof__(name) *name;

@@ -694,6 +694,7 @@ static int compile_class(struct compiler *compiler, const struct ctf_event_decla
     record->phase = kind.phase;
     record->animated = record->index = record->count = record->level = record->line = record->kind = -1;
     record->vtid = record->vpid = -1;
+    record->hostname = compiler->trace->schema.hostname;
     record->x = record->y = record->width = record->height = record->offset_x = record->offset_y = NAN;
     record->has_trace_id = present[SLOT_TRACE_HIGH] && present[SLOT_TRACE_LOW];
     compiler->class = kind.relevant ? class : NULL;

@@ -261,6 +261,7 @@ struct ctf_schema {
     struct ctf_stream_declaration *streams;
     size_t event_count;
     struct ctf_event_declaration *events;
+    const char *hostname;                 /* the env block's `hostname` (NULL: none), in `memory` */
     void *memory;                         /* the types' arena (private) */
 };
 

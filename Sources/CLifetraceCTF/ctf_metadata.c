@@ -322,6 +322,7 @@ struct parser {
     size_t event_count, event_capacity;
     struct ctf_clock clocks[16];
     size_t clock_count;
+    const char *hostname; /* the env block's `hostname` (NULL: none), in the arena */
     int has_note;
     struct ctf_problem note;
 };
@@ -1399,7 +1400,21 @@ static int parse_uuid(const char *text, size_t length, uint8_t uuid[16]) {
     return digit == 32;
 }
 
-enum block_kind { BLOCK_TRACE, BLOCK_STREAM, BLOCK_CLOCK, BLOCK_EVENT, BLOCK_OTHER };
+enum block_kind { BLOCK_TRACE, BLOCK_STREAM, BLOCK_CLOCK, BLOCK_EVENT, BLOCK_ENV, BLOCK_OTHER };
+
+/* A string token's text with its escapes resolved (`\x` is `x`: a host name has no other), in the
+ * arena. */
+static char *arena_unescaped(struct parser *parser, const char *text, size_t length) {
+    char *copy = arena_string(parser, text, length);
+    if (copy == NULL) return NULL;
+    size_t used = 0;
+    for (size_t index = 0; index < length; index++) {
+        if (text[index] == '\\' && index + 1 < length) index++;
+        copy[used++] = text[index];
+    }
+    copy[used] = '\0';
+    return copy;
+}
 
 /* `trace { … };`, `stream { … };`, `clock { … };`, `event { … };`, `env { … };`, `callsite { … };` */
 static void parse_block(struct parser *parser, enum block_kind kind, const char *what) {
@@ -1482,6 +1497,10 @@ static void parse_block(struct parser *parser, enum block_kind kind, const char 
                     return;
                 }
                 parser->has_uuid = 1;
+                advance(parser);
+            } else if (kind == BLOCK_ENV && strcmp(key, "hostname") == 0 && parser->token.kind == TOKEN_STRING) {
+                parser->hostname = arena_unescaped(parser, parser->text + parser->token.start, parser->token.length);
+                if (parser->hostname == NULL) return;
                 advance(parser);
             } else if (kind == BLOCK_EVENT && strcmp(key, "name") == 0) {
                 if (parser->token.kind != TOKEN_STRING && parser->token.kind != TOKEN_IDENTIFIER) {
@@ -1575,7 +1594,7 @@ static void parse_text(struct parser *parser) {
         else if (at_word(parser, "stream")) parse_block(parser, BLOCK_STREAM, "a stream block");
         else if (at_word(parser, "clock")) parse_block(parser, BLOCK_CLOCK, "a clock block");
         else if (at_word(parser, "event")) parse_block(parser, parser->full ? BLOCK_EVENT : BLOCK_OTHER, "an event block");
-        else if (at_word(parser, "env")) parse_block(parser, BLOCK_OTHER, "the env block");
+        else if (at_word(parser, "env")) parse_block(parser, parser->full ? BLOCK_ENV : BLOCK_OTHER, "the env block");
         else if (at_word(parser, "callsite")) parse_block(parser, BLOCK_OTHER, "a callsite block");
         else if (at_word(parser, "struct") || at_word(parser, "enum") || at_word(parser, "variant")) {
             parser->open_what = "a type declaration";
@@ -1888,6 +1907,7 @@ enum ctf_metadata_status ctf_schema_parse(const struct ctf_metadata *metadata, s
     schema->stream_count = parser.stream_count;
     schema->events = parser.events;
     schema->event_count = parser.event_count;
+    schema->hostname = parser.hostname;
     free(parser.names.entries);
     return CTF_METADATA_OK;
 }

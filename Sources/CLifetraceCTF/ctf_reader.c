@@ -24,6 +24,10 @@ struct lifetrace_ctf_reader {
     struct lifetrace_ctf_callbacks callbacks;
     struct class_table classes;
     int failed;                 /* the sink met an error of its own (memory) */
+    /* The trace of the last event, held (a reference) so that its address cannot be another's, and
+     * its environment's `hostname` (NULL: none), valid while the trace is held. */
+    const bt_trace *trace;
+    const char *hostname;
 };
 
 static void set_error(char *error, size_t size, const char *format, ...) {
@@ -49,6 +53,22 @@ static void append_library_error(char *error, size_t size) {
 }
 
 /* ---- Events ----------------------------------------------------------------------------------- */
+
+/* The `hostname` of the event's trace's environment (LTTng writes the recording machine's), looked
+ * up once per trace: the events of one trace come in runs. */
+static const char *event_hostname(struct lifetrace_ctf_reader *reader, const bt_event *event) {
+    const bt_trace *trace = BT(bt_stream_borrow_trace_const)(BT(bt_event_borrow_stream_const)(event));
+    if (trace == reader->trace) return reader->hostname;
+    BT(bt_trace_put_ref)(reader->trace);
+    BT(bt_trace_get_ref)(trace);
+    reader->trace = trace;
+    reader->hostname = NULL;
+    const bt_value *value = BT(bt_trace_borrow_environment_entry_value_by_name_const)(trace, "hostname");
+    if (value != NULL && BT(bt_value_get_type)(value) == BT_VALUE_TYPE_STRING) {
+        reader->hostname = BT(bt_value_string_get)(value);
+    }
+    return reader->hostname;
+}
 
 static int deliver_event(struct lifetrace_ctf_reader *reader, const bt_message *message) {
     const bt_event *event = BT(bt_message_event_borrow_event_const)(message);
@@ -113,6 +133,7 @@ static int deliver_event(struct lifetrace_ctf_reader *reader, const bt_message *
     record.vtid = lifetrace_member_integer(context, info, SLOT_VTID);
     record.vpid = lifetrace_member_integer(context, info, SLOT_VPID);
     record.procname = lifetrace_member_string(context, info, SLOT_PROCNAME);
+    record.hostname = event_hostname(reader, event);
     reader->callbacks.record(reader->callbacks.context, &record);
     return 1;
 }
@@ -213,8 +234,12 @@ static int connect_source(bt_graph *graph, const bt_component_source *source, co
     return 1;
 }
 
-static struct lifetrace_ctf_reader *open_graph(const char *plugin_name, const char *source_name, bt_value *params,
-    struct lifetrace_ctf_callbacks callbacks, char *error, size_t size) {
+/* A graph of `source_count` sources of the class `source_name` of the plugin `plugin_name`, one per
+ * parameters in `params` (which it releases): with `one_muxer`, every source's streams merged in
+ * timestamp order by one muxer into one sink; otherwise each source's by a muxer and sink of its
+ * own. */
+static struct lifetrace_ctf_reader *open_graph(const char *plugin_name, const char *source_name, bt_value **params,
+    size_t source_count, int one_muxer, struct lifetrace_ctf_callbacks callbacks, char *error, size_t size) {
     if (error && size) error[0] = '\0';
     struct lifetrace_ctf_reader *reader = calloc(1, sizeof *reader);
     const bt_plugin *ctf = NULL, *utils = NULL;
@@ -237,43 +262,64 @@ static struct lifetrace_ctf_reader *open_graph(const char *plugin_name, const ch
         set_error(error, size, "cannot create a babeltrace2 graph");
         goto fail;
     }
-    const bt_component_source *source = NULL;
+    /* Recorded traces (`one_muxer`) share one muxer and sink: every event in time order. Live
+     * sources have a muxer and a sink each: babeltrace2 runs the sinks in turn
+     * (bt_graph_run_once), so a live session with nothing to say yet does not hold the others
+     * (one muxer over several live sources waits on the first until it has data), and several
+     * hosts' clocks are never compared. */
     const bt_component_filter *muxer = NULL;
-    if (BT(bt_graph_add_source_component)(reader->graph, source_class, "source", params, BT_LOGGING_LEVEL_NONE, &source)
-        != BT_GRAPH_ADD_COMPONENT_STATUS_OK) {
-        set_error(error, size, "cannot open the trace");
-        append_library_error(error, size);
-        goto fail;
-    }
-    if (BT(bt_graph_add_filter_component)(reader->graph, muxer_class, "muxer", NULL, BT_LOGGING_LEVEL_NONE, &muxer)
-        != BT_GRAPH_ADD_COMPONENT_STATUS_OK) {
-        set_error(error, size, "cannot create the muxer");
-        append_library_error(error, size);
-        goto fail;
-    }
     const bt_component_sink *sink = NULL;
-    if (BT(bt_graph_add_simple_sink_component)(reader->graph, "lifetrace", NULL, consume, NULL, reader, &sink)
-        != BT_GRAPH_ADD_COMPONENT_STATUS_OK) {
-        set_error(error, size, "cannot create the sink");
-        append_library_error(error, size);
-        goto fail;
-    }
-    if (!connect_source(reader->graph, source, muxer, error, size)) goto fail;
-    const bt_port_output *muxed = BT(bt_component_filter_borrow_output_port_by_index_const)(muxer, 0);
-    const bt_port_input *sink_input = BT(bt_component_sink_borrow_input_port_by_index_const)(sink, 0);
-    if (BT(bt_graph_connect_ports)(reader->graph, muxed, sink_input, NULL) != BT_GRAPH_CONNECT_PORTS_STATUS_OK) {
-        set_error(error, size, "cannot connect the muxer to the sink");
-        append_library_error(error, size);
-        goto fail;
+    for (size_t index = 0; index < source_count; index++) {
+        const bt_component_source *source = NULL;
+        char source_label[32], muxer_label[32], sink_label[32];
+        snprintf(source_label, sizeof source_label, "source");
+        snprintf(muxer_label, sizeof muxer_label, "muxer");
+        snprintf(sink_label, sizeof sink_label, "lifetrace");
+        if (index > 0) {
+            snprintf(source_label, sizeof source_label, "source%zu", index);
+            snprintf(muxer_label, sizeof muxer_label, "muxer%zu", index);
+            snprintf(sink_label, sizeof sink_label, "lifetrace%zu", index);
+        }
+        if (BT(bt_graph_add_source_component)(reader->graph, source_class, source_label, params[index], BT_LOGGING_LEVEL_NONE, &source)
+            != BT_GRAPH_ADD_COMPONENT_STATUS_OK) {
+            if (source_count > 1) set_error(error, size, "cannot open source %zu of %zu", index + 1, source_count);
+            else set_error(error, size, "cannot open the trace");
+            append_library_error(error, size);
+            goto fail;
+        }
+        if (one_muxer && index > 0) {
+            if (!connect_source(reader->graph, source, muxer, error, size)) goto fail;
+            continue;
+        }
+        if (BT(bt_graph_add_filter_component)(reader->graph, muxer_class, muxer_label, NULL, BT_LOGGING_LEVEL_NONE, &muxer)
+            != BT_GRAPH_ADD_COMPONENT_STATUS_OK) {
+            set_error(error, size, "cannot create the muxer");
+            append_library_error(error, size);
+            goto fail;
+        }
+        if (BT(bt_graph_add_simple_sink_component)(reader->graph, sink_label, NULL, consume, NULL, reader, &sink)
+            != BT_GRAPH_ADD_COMPONENT_STATUS_OK) {
+            set_error(error, size, "cannot create the sink");
+            append_library_error(error, size);
+            goto fail;
+        }
+        if (!connect_source(reader->graph, source, muxer, error, size)) goto fail;
+        const bt_port_output *muxed = BT(bt_component_filter_borrow_output_port_by_index_const)(muxer, 0);
+        const bt_port_input *sink_input = BT(bt_component_sink_borrow_input_port_by_index_const)(sink, 0);
+        if (BT(bt_graph_connect_ports)(reader->graph, muxed, sink_input, NULL) != BT_GRAPH_CONNECT_PORTS_STATUS_OK) {
+            set_error(error, size, "cannot connect the muxer to the sink");
+            append_library_error(error, size);
+            goto fail;
+        }
     }
     BT(bt_plugin_put_ref)(ctf);
     BT(bt_plugin_put_ref)(utils);
-    BT(bt_value_put_ref)(params);
+    for (size_t index = 0; index < source_count; index++) BT(bt_value_put_ref)(params[index]);
     return reader;
 fail:
     BT(bt_plugin_put_ref)(ctf);
     BT(bt_plugin_put_ref)(utils);
-    BT(bt_value_put_ref)(params);
+    for (size_t index = 0; index < source_count; index++) BT(bt_value_put_ref)(params[index]);
     lifetrace_ctf_reader_close(reader);
     return NULL;
 }
@@ -295,25 +341,70 @@ struct lifetrace_ctf_reader *lifetrace_ctf_reader_open(
             return NULL;
         }
     }
-    return open_graph("ctf", "fs", params, callbacks, error, size);
+    struct lifetrace_ctf_reader *reader = open_graph("ctf", "fs", &params, 1, 1, callbacks, error, size);
+    if (reader != NULL || input_count < 2) return reader;
+    /* src.ctf.fs takes several inputs as one trace, and refuses traces of different UUIDs (several
+     * sessions: a relay's output of a fleet, OUTPUT/HOSTNAME/SESSION-…): then a source per trace,
+     * all into one muxer. */
+    bt_value **sources = calloc(input_count, sizeof *sources);
+    if (sources == NULL) {
+        set_error(error, size, "out of memory");
+        return NULL;
+    }
+    for (size_t index = 0; index < input_count; index++) {
+        bt_value *paths = NULL;
+        sources[index] = BT(bt_value_map_create)();
+        if (sources[index] == NULL
+            || BT(bt_value_map_insert_empty_array_entry)(sources[index], "inputs", &paths) != BT_VALUE_MAP_INSERT_ENTRY_STATUS_OK
+            || BT(bt_value_array_append_string_element)(paths, inputs[index]) != BT_VALUE_ARRAY_APPEND_ELEMENT_STATUS_OK) {
+            set_error(error, size, "out of memory");
+            for (size_t made = 0; made <= index; made++) BT(bt_value_put_ref)(sources[made]);
+            free(sources);
+            return NULL;
+        }
+    }
+    reader = open_graph("ctf", "fs", sources, input_count, 1, callbacks, error, size);
+    free(sources);
+    return reader;
 }
 
 struct lifetrace_ctf_reader *lifetrace_ctf_reader_open_live(
     const char *url, enum lifetrace_ctf_missing_session missing, struct lifetrace_ctf_callbacks callbacks,
     char *error, size_t size) {
+    return lifetrace_ctf_reader_open_live_sessions(&url, 1, missing, callbacks, error, size);
+}
+
+/* src.ctf.lttng-live follows one session: one source per URL, all into the muxer. */
+struct lifetrace_ctf_reader *lifetrace_ctf_reader_open_live_sessions(const char *const *urls, size_t url_count,
+    enum lifetrace_ctf_missing_session missing, struct lifetrace_ctf_callbacks callbacks, char *error, size_t size) {
     static const char *const actions[] = {"continue", "fail", "end"};
     if (!lifetrace_bt_load(error, size)) return NULL;
-    bt_value *params = BT(bt_value_map_create)();
-    bt_value *urls = NULL;
-    if (params == NULL || BT(bt_value_map_insert_empty_array_entry)(params, "inputs", &urls) != BT_VALUE_MAP_INSERT_ENTRY_STATUS_OK
-        || BT(bt_value_array_append_string_element)(urls, url) != BT_VALUE_ARRAY_APPEND_ELEMENT_STATUS_OK
-        || BT(bt_value_map_insert_string_entry)(params, "session-not-found-action", actions[missing % 3])
-            != BT_VALUE_MAP_INSERT_ENTRY_STATUS_OK) {
-        set_error(error, size, "out of memory");
-        BT(bt_value_put_ref)(params);
+    if (url_count == 0) {
+        set_error(error, size, "no live session to follow");
         return NULL;
     }
-    return open_graph("ctf", "lttng-live", params, callbacks, error, size);
+    bt_value **params = calloc(url_count, sizeof *params);
+    if (params == NULL) {
+        set_error(error, size, "out of memory");
+        return NULL;
+    }
+    for (size_t index = 0; index < url_count; index++) {
+        bt_value *inputs = NULL;
+        params[index] = BT(bt_value_map_create)();
+        if (params[index] == NULL
+            || BT(bt_value_map_insert_empty_array_entry)(params[index], "inputs", &inputs) != BT_VALUE_MAP_INSERT_ENTRY_STATUS_OK
+            || BT(bt_value_array_append_string_element)(inputs, urls[index]) != BT_VALUE_ARRAY_APPEND_ELEMENT_STATUS_OK
+            || BT(bt_value_map_insert_string_entry)(params[index], "session-not-found-action", actions[missing % 3])
+                != BT_VALUE_MAP_INSERT_ENTRY_STATUS_OK) {
+            set_error(error, size, "out of memory");
+            for (size_t made = 0; made <= index; made++) BT(bt_value_put_ref)(params[made]);
+            free(params);
+            return NULL;
+        }
+    }
+    struct lifetrace_ctf_reader *reader = open_graph("ctf", "lttng-live", params, url_count, 0, callbacks, error, size);
+    free(params);
+    return reader;
 }
 
 enum lifetrace_ctf_status lifetrace_ctf_reader_step(struct lifetrace_ctf_reader *reader, char *error, size_t size) {
@@ -336,6 +427,7 @@ void lifetrace_ctf_reader_interrupt(struct lifetrace_ctf_reader *reader) {
 void lifetrace_ctf_reader_close(struct lifetrace_ctf_reader *reader) {
     if (reader == NULL) return;
     BT(bt_graph_put_ref)(reader->graph);
+    BT(bt_trace_put_ref)(reader->trace);
     lifetrace_class_table_free(&reader->classes);
     free(reader);
 }

@@ -74,14 +74,23 @@ public struct ChromeTraceExporter: Sendable {
             record.add("name", .string(name(hook, subject, details)))
             record.add("cat", .string(Self.category(hook)))
             record.add("ts", .raw(JSONText.microseconds(timestamp)))
-            record.add("pid", .integer(pid(process)))
+            record.add("pid", .integer(pid(process, details.host)))
             record.add("tid", .integer(thread))
             return record
         }
 
-        // A trace of several processes (events with a `pid`) keeps them apart: each its own pid.
-        func pid(_ process: UInt32?) -> Int { process.map(Int.init) ?? processID }
+        // A trace of several processes (events with a `pid`) keeps them apart: each its own pid. A
+        // trace of several hosts (events with a `host`), whose process ids may be the same, keeps
+        // the hosts apart too: the second host's pids are offset by 2^22 (Linux's largest pid
+        // limit), the third's by twice that, and so on.
+        var hostOrder: [String?: Int] = [:]
+        for event in events where hostOrder[event.host] == nil { hostOrder[event.host] = hostOrder.count }
+        let severalHosts = hostOrder.count > 1
+        func pid(_ process: UInt32?, _ host: String?) -> Int {
+            (hostOrder[host] ?? 0) * 4_194_304 + (process.map(Int.init) ?? processID)
+        }
         struct Thread: Hashable {
+            var host: String?
             var process: UInt32?
             var thread: UInt32
         }
@@ -94,7 +103,8 @@ public struct ChromeTraceExporter: Sendable {
             if interval.endThread != nil {
                 asyncIntervals.append(index)
             } else {
-                byThread[Thread(process: interval.process, thread: interval.thread), default: []].append(index)
+                byThread[Thread(host: interval.host, process: interval.process, thread: interval.thread), default: []]
+                    .append(index)
             }
         }
         func end(_ interval: TraceInterval) -> UInt64 { interval.endTimestamp ?? max(lastTimestamp, interval.startTimestamp) }
@@ -152,34 +162,43 @@ public struct ChromeTraceExporter: Sendable {
 
         var threads: [Thread] = []
         var seen = Set<Thread>()
-        for event in events where seen.insert(Thread(process: event.process, thread: event.thread)).inserted {
-            threads.append(Thread(process: event.process, thread: event.thread))
+        for event in events
+        where seen.insert(Thread(host: event.host, process: event.process, thread: event.thread)).inserted {
+            threads.append(Thread(host: event.host, process: event.process, thread: event.thread))
         }
         var lines: [String] = []
         // Each process of the trace named once, in order of appearance (an empty trace still names one).
-        var processes: [UInt32?] = []
-        for key in threads where !processes.contains(key.process) { processes.append(key.process) }
+        var processes: [Thread] = []
+        for key in threads where !processes.contains(where: { $0.host == key.host && $0.process == key.process }) {
+            processes.append(Thread(host: key.host, process: key.process, thread: 0))
+        }
         /// A metadata event (`M`) naming or ordering a process or a thread.
-        func metadata(_ name: String, process: UInt32?, thread: UInt32, _ key: StaticString, _ value: JSONObject.Value) -> String
-        {
+        func metadata(
+            _ name: String, process: UInt32?, host: String?, thread: UInt32, _ key: StaticString, _ value: JSONObject.Value
+        ) -> String {
             var arguments = JSONObject()
             arguments.add(key, value)
             var event = JSONObject()
             event.add("ph", .string("M"))
             event.add("name", .string(name))
-            event.add("pid", .integer(pid(process)))
+            event.add("pid", .integer(pid(process, host)))
             event.add("tid", .integer(thread))
             event.add("args", .object(arguments))
             return event.json
         }
-        for process in processes.isEmpty ? [nil] : processes {
-            let label = process.map { "\(processName) (pid \($0))" } ?? processName
-            lines.append(metadata("process_name", process: process, thread: 0, "name", .string(label)))
+        for key in processes.isEmpty ? [Thread(thread: 0)] : processes {
+            var label = key.process.map { "\(processName) (pid \($0))" } ?? processName
+            if severalHosts, let host = key.host { label += " on \(host)" }
+            lines.append(metadata("process_name", process: key.process, host: key.host, thread: 0, "name", .string(label)))
         }
         for (order, key) in threads.enumerated() {
             let label = order == 0 ? "thread \(key.thread) (first)" : "thread \(key.thread)"
-            lines.append(metadata("thread_name", process: key.process, thread: key.thread, "name", .string(label)))
-            lines.append(metadata("thread_sort_index", process: key.process, thread: key.thread, "sort_index", .integer(order)))
+            lines.append(
+                metadata("thread_name", process: key.process, host: key.host, thread: key.thread, "name", .string(label)))
+            lines.append(
+                metadata(
+                    "thread_sort_index", process: key.process, host: key.host, thread: key.thread, "sort_index",
+                    .integer(order)))
         }
         lines += output.map(\.json)
         return "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n" + lines.joined(separator: ",\n") + "\n]}\n"

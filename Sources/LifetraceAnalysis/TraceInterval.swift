@@ -48,6 +48,10 @@ public struct TraceInterval: Sendable, Hashable {
     /// The duration in nanoseconds (`nil` when the interval did not end in the trace).
     public var duration: UInt64? { endTimestamp.map { $0 &- startTimestamp } }
 
+    /// The machine of the interval's records, in a trace read from LTTng (see `Lifetrace`'s
+    /// `Event.host`): with ``process``, it tells several hosts' processes apart.
+    public var host: String? { details.host }
+
     /// Whether the trace has both the begin and the end record.
     public var isComplete: Bool { beginIndex != nil && endIndex != nil }
 }
@@ -60,6 +64,7 @@ extension Trace {
             var name: String
             var id: UInt
             var process: UInt32?
+            var host: String?
         }
         var open: [Key: [Int]] = [:]
         var result: [TraceInterval] = []
@@ -68,7 +73,9 @@ extension Trace {
             case .instant:
                 continue
             case .begin:
-                let key = Key(hook: event.hook, name: event.subject.name, id: event.subject.id, process: event.process)
+                let key = Key(
+                    hook: event.hook, name: event.subject.name, id: event.subject.id, process: event.process,
+                    host: event.host)
                 open[key, default: []].append(result.count)
                 result.append(
                     TraceInterval(
@@ -76,7 +83,9 @@ extension Trace {
                         startTimestamp: event.timestamp, endTimestamp: nil, beginIndex: index, endIndex: nil,
                         process: event.process))
             case .end:
-                let key = Key(hook: event.hook, name: event.subject.name, id: event.subject.id, process: event.process)
+                let key = Key(
+                    hook: event.hook, name: event.subject.name, id: event.subject.id, process: event.process,
+                    host: event.host)
                 if let position = open[key]?.popLast() {
                     result[position].endTimestamp = max(event.timestamp, result[position].startTimestamp)
                     result[position].endIndex = index

@@ -172,12 +172,24 @@ public final class CTFTraceReader: TraceEventReader {
 
     /// Follows the live session at `url` (`net://HOST[:PORT]/host/HOSTNAME/SESSION`), served by
     /// `lttng-relayd`. The trace ends when the session is destroyed and its data read.
-    public init(liveURL url: String, missingSession: MissingSession = .wait) throws(TraceIssue) {
-        source = url
+    public convenience init(liveURL url: String, missingSession: MissingSession = .wait) throws(TraceIssue) {
+        try self.init(liveURLs: [url], missingSession: missingSession)
+    }
+
+    /// Follows several live sessions at once (a fleet's, each host's session on one relay or on
+    /// several): each session's events in timestamp order, the sessions' in turns as they arrive
+    /// (hosts' clocks are not compared), each event with its ``Lifetrace/Event/host``. The trace
+    /// ends when every session is destroyed and its data read.
+    public init(liveURLs urls: [String], missingSession: MissingSession = .wait) throws(TraceIssue) {
+        source = urls.joined(separator: " ")
         isLive = true
-        guard url.hasPrefix("net://") || url.hasPrefix("net4://") || url.hasPrefix("net6://") else {
+        for url in urls where !(url.hasPrefix("net://") || url.hasPrefix("net4://") || url.hasPrefix("net6://")) {
             throw TraceIssue(
                 source: url, line: 0, column: 0, message: "expected a live URL such as net://localhost/host/HOSTNAME/SESSION")
+        }
+        guard !urls.isEmpty else {
+            throw TraceIssue(
+                source: "", line: 0, column: 0, message: "expected a live URL such as net://localhost/host/HOSTNAME/SESSION")
         }
         var error = [CChar](repeating: 0, count: 1024)
         let missing: lifetrace_ctf_missing_session =
@@ -186,8 +198,15 @@ public final class CTFTraceReader: TraceEventReader {
             case .end: LIFETRACE_CTF_MISSING_END
             case .fail: LIFETRACE_CTF_MISSING_FAIL
             }
-        guard let opened = lifetrace_ctf_reader_open_live(url, missing, state.callbacks, &error, error.count) else {
-            throw TraceIssue(source: url, line: 0, column: 0, message: "cannot follow the live session: \(Self.text(error))")
+        let pointers = urls.map { strdup($0) }
+        defer { pointers.forEach { free($0) } }
+        let opened: OpaquePointer? = pointers.map { $0.map { UnsafePointer($0) } }.withUnsafeBufferPointer { inputs in
+            lifetrace_ctf_reader_open_live_sessions(
+                inputs.baseAddress, inputs.count, missing, state.callbacks, &error, error.count)
+        }
+        guard let opened else {
+            let what = urls.count == 1 ? "the live session" : "the live sessions"
+            throw TraceIssue(source: source, line: 0, column: 0, message: "cannot follow \(what): \(Self.text(error))")
         }
         backend = .babeltrace(opened)
     }

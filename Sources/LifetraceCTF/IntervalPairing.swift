@@ -3,12 +3,15 @@ import Lifetrace
 /// Pairs a CTF trace's end records with their begins, as the JSON-lines sink's end records are:
 /// the end gets its duration and repeats the begin's details (a span's end keeps its own fields).
 ///
-/// A begin waits, innermost last, under its process, thread, identity and hook; an end takes the
-/// innermost. A span's begin waits under its process and span id alone: a span may end on another
+/// A begin waits, innermost last, under its host, process, thread, identity and hook; an end takes
+/// the innermost. Hosts are kept apart: several machines' traces (a fleet's, from one relay) have
+/// process and thread ids of their own, which may be the same. A span's begin waits under its host,
+/// process and span id alone: a span may end on another
 /// thread than the one it began on (after an `await`, or in a server's write completion), and its
 /// id is unique. Memory holds the open intervals only: a key leaves when its last begin is ended.
 struct IntervalPairing {
     private struct Key: Hashable {
+        var host: String?
         var process: UInt32?
         var thread: UInt32
         var id: UInt
@@ -33,7 +36,7 @@ struct IntervalPairing {
     mutating func pair(_ event: inout Event) {
         guard event.phase != .instant else { return }
         let thread = event.hook == .span ? 0 : event.thread
-        let key = Key(process: event.process, thread: thread, id: event.subject.id, hook: event.hook)
+        let key = Key(host: event.host, process: event.process, thread: thread, id: event.subject.id, hook: event.hook)
         if event.phase == .begin {
             let begin = Begin(timestamp: event.timestamp, details: event.details, outer: open[key] ?? -1)
             let slot: Int

@@ -12,6 +12,7 @@ final class ReaderState {
     var pending = EventQueue()
     var summary = TraceReadSummary()
     private var pairing = IntervalPairing()
+    private var hosts = HostNames()
     private var warnedAboutThreads = false
     private var warnedAboutJSON = false
     private var names = NameCache()
@@ -69,6 +70,7 @@ final class ReaderState {
             details: details, frame: Self.frame(of: record),
             thread: record.vtid >= 0 ? UInt32(truncatingIfNeeded: record.vtid) : 0,
             process: record.vpid >= 0 ? UInt32(truncatingIfNeeded: record.vpid) : nil)
+        hosts.label(&event, record.hostname)
         pairing.pair(&event)
         summary.events += 1
         pending.append(event)

@@ -13,7 +13,9 @@ struct ConvertCommand: ParsableCommand {
             `ts` (LTTng's timestamp) and `dur_ns` (the end's timestamp less its begin's); `pid` is \
             LTTng's `vpid` context (tools/lttng-record adds it). Events the tracer discarded and \
             lost packets are reported on standard error. Memory stays bounded whatever the trace's \
-            size. A JSON-lines input is re-written in canonical form.
+            size. A JSON-lines input is re-written in canonical form. Each event of an LTTng trace \
+            carries its `host` (the trace's hostname); several live URLs (a fleet's hosts' sessions) \
+            are read together, their events merged in timestamp order.
 
             Exit status: 0 when converted; 1 when the trace cannot be read, has unreadable lines, \
             or the output cannot be written (a file is then left untouched).
@@ -21,14 +23,22 @@ struct ConvertCommand: ParsableCommand {
             Example: lifetrace convert ~/lttng-traces/mysession-20261123-101500 -o run.jsonl
             """)
 
-    @Argument(help: "The trace: an LTTng trace directory, a net:// live URL, or JSON lines (- for standard input).")
-    var trace: String
+    @Argument(
+        help: "The trace: an LTTng trace directory, net:// live URLs (one or more), or JSON lines (- for standard input).")
+    var traces: [String]
+
+    func validate() throws {
+        guard !traces.isEmpty else { throw ValidationError("expected a trace") }
+        guard traces.count == 1 || traces.allSatisfy(TraceInput.isLiveURL) else {
+            throw ValidationError("several traces are read together only as live URLs (net://…)")
+        }
+    }
 
     @Option(name: .shortAndLong, help: "The JSON-lines file to write (- for standard output).")
     var output: String = "-"
 
     func run() throws {
-        let reader = try TraceInput.open(trace)
+        let reader = try TraceInput.open(traces)
         let out = try TraceOutput(output)
         try TraceInput.forEach(reader) { event in
             JSONLineFormat.append(event, to: &out.buffer)

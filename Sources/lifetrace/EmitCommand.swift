@@ -62,10 +62,15 @@ struct EmitCommand: ParsableCommand {
     @Option(help: "The controllers' name in traces.")
     var name: String = "Emitter"
 
+    /// How long each layout pass lasts, in microseconds (0: as short as it is).
+    @Option(help: "Microseconds each layoutPass interval lasts (sleeping inside it), so intervals of several programs overlap.")
+    var hold: Int = 0
+
     func validate() throws {
         guard count >= 0 else { throw ValidationError("--count must be 0 or more, got \(count)") }
         guard threads >= 1 else { throw ValidationError("--threads must be 1 or more, got \(threads)") }
         if let rate, rate < 1 { throw ValidationError("--rate must be 1 or more, got \(rate)") }
+        guard (0...1_000_000).contains(hold) else { throw ValidationError("--hold must be 0 to 1000000 µs, got \(hold)") }
     }
 
     func run() throws {
@@ -76,7 +81,7 @@ struct EmitCommand: ParsableCommand {
             StandardError.writeLine("lifetrace: \(error.message)")
             throw ExitCode(2)
         }
-        let emitter = SyntheticEmitter(count: count, name: name, rate: rate)
+        let emitter = SyntheticEmitter(count: count, name: name, rate: rate, hold: hold)
         if threads == 1 {
             emitter.run(thread: 0)
         } else {
@@ -103,6 +108,8 @@ struct SyntheticEmitter: Sendable {
     let name: String
     /// Events per second, paced; `nil` for as fast as possible.
     var rate: Int? = nil
+    /// Microseconds each layout pass lasts (a sleep inside it); 0: none.
+    var hold: Int = 0
 
     /// Runs `count` iterations on the calling thread; `thread` numbers the emitter in probe names.
     nonisolated func run(thread: Int) {
@@ -128,6 +135,7 @@ struct SyntheticEmitter: Sendable {
                 controller.emitEvent(.prepareForSegue, target: destination, text: "showDetail")
             }
             let state = probe.beginInterval(.layoutPass, Details(index: index))
+            if hold > 0 { usleep(UInt32(hold)) }
             probe.endInterval(state, count: 3)
         }
     }

@@ -53,18 +53,21 @@ final class LiveFollow: Sendable {
         case unreachable(TraceIssue)
     }
 
-    /// The session's URL.
+    /// The sessions' URLs (one, or a fleet's hosts' sessions), as one text for messages.
     let url: String
+    private let urls: [String]
     private let missingSession: CTFTraceReader.MissingSession
     private let progress: Mutex<Progress>
     /// Whether the reading thread has returned (it no longer touches babeltrace2).
     private let returned = Atomic<Bool>(false)
 
-    /// Starts following `url` on a thread of its own, adding each event to `accumulator`.
+    /// Starts following the sessions at `urls` (merged in timestamp order) on a thread of its own,
+    /// adding each event to `accumulator`.
     ///
     /// - Throws: `ExitCode.failure` after a message when no thread can be started.
-    init(url: String, missingSession: CTFTraceReader.MissingSession, accumulator: TraceStatistics.Accumulator) throws {
-        self.url = url
+    init(urls: [String], missingSession: CTFTraceReader.MissingSession, accumulator: TraceStatistics.Accumulator) throws {
+        self.urls = urls
+        self.url = urls.joined(separator: " ")
         self.missingSession = missingSession
         self.progress = Mutex(Progress(accumulator: accumulator))
         // Retained for the thread, which releases it when it returns.
@@ -97,7 +100,7 @@ final class LiveFollow: Sendable {
         defer { returned.store(true, ordering: .releasing) }
         let reader: CTFTraceReader
         do {
-            reader = try CTFTraceReader(liveURL: url, missingSession: missingSession)
+            reader = try CTFTraceReader(liveURLs: urls, missingSession: missingSession)
         } catch {
             progress.withLock { $0.phase = .failed(error) }
             return

@@ -12,7 +12,8 @@ struct StatsCommand: ParsableCommand {
         discussion: """
             TRACE is a JSON-lines trace (a jsonl sink's output; - reads standard input), an LTTng \
             trace directory (a session's output, read natively), or a live session's URL \
-            (net://HOST/host/HOSTNAME/SESSION; or use --live). The trace streams through in one pass: \
+            (net://HOST/host/HOSTNAME/SESSION; or use --live, once per session to read several \
+            hosts' sessions together, their events merged). The trace streams through in one pass: \
             memory does not grow with its length. Percentiles are nearest-rank, exact up to 16 384 \
             durations per row and within 0.1 % beyond. --rows bounds the passes and transitions \
             listed, in the JSON too; the summaries cover all.
@@ -32,8 +33,12 @@ struct StatsCommand: ParsableCommand {
     @Argument(help: "The trace: a JSON-lines file (- for standard input), an LTTng trace directory, or a net:// URL.")
     var trace: String?
 
-    @Option(help: "Follow a live session (net://HOST/host/HOSTNAME/SESSION) until it is destroyed, then print its statistics.")
-    var live: String?
+    @Option(
+        help: """
+            Follow a live session (net://HOST/host/HOSTNAME/SESSION) until it is destroyed, then print its statistics; \
+            repeated, follow several sessions together.
+            """)
+    var live: [String] = []
 
     @Flag(help: "Split each hook's statistics by controller.")
     var byController = false
@@ -45,14 +50,14 @@ struct StatsCommand: ParsableCommand {
     var rows: Int = 20
 
     func validate() throws {
-        guard (trace == nil) != (live == nil) else {
+        guard (trace == nil) != live.isEmpty else {
             throw ValidationError("expected a TRACE or --live URL (one of them)")
         }
     }
 
     func run() throws {
-        if let live { try runLive(live, missingSession: .fail) }
-        if let trace, TraceInput.isLiveURL(trace) { try runLive(trace, missingSession: .fail) }
+        if !live.isEmpty { try runLive(live, missingSession: .fail) }
+        if let trace, TraceInput.isLiveURL(trace) { try runLive([trace], missingSession: .fail) }
         let reader = try TraceInput.open(trace ?? "-")
         var accumulator = TraceStatistics.Accumulator(byController: byController, listing: max(rows, 0))
         // A read error ends the reading, not the statistics: they cover the events before it. With
@@ -68,10 +73,11 @@ struct StatsCommand: ParsableCommand {
     /// Follows the live session at `url` until it ends, then prints its statistics; a signal
     /// (SIGINT, SIGTERM) or a relay lost on the way ends it early with the statistics of what was
     /// read. The reading happens on a thread of its own, so the relay cannot hold the command.
-    private func runLive(_ url: String, missingSession: CTFTraceReader.MissingSession) throws -> Never {
+    private func runLive(_ urls: [String], missingSession: CTFTraceReader.MissingSession) throws -> Never {
         Interruption.install()
+        let url = urls.joined(separator: " ")
         let follow = try LiveFollow(
-            url: url, missingSession: missingSession,
+            urls: urls, missingSession: missingSession,
             accumulator: TraceStatistics.Accumulator(byController: byController, listing: max(rows, 0)))
         let ending = follow.wait(until: nil)
         if case .unreachable(let issue) = ending {

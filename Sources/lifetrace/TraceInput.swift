@@ -31,6 +31,15 @@ enum TraceInput {
         }
     }
 
+    /// A reader of `paths`: one trace as ``open(_:unreadableStatus:)`` opens it, or several live
+    /// sessions read together (a fleet's hosts).
+    static func open(_ paths: [String], unreadableStatus: Int32 = 1) throws -> any TraceEventReader {
+        guard paths.count > 1 else { return try open(paths.first ?? "-", unreadableStatus: unreadableStatus) }
+        return try exiting(status: unreadableStatus) { () throws(TraceIssue) -> any TraceEventReader in
+            try CTFTraceReader(liveURLs: paths, missingSession: .fail)
+        }
+    }
+
     /// Whether `path` names a live session (`net://`, `net4://`, `net6://`) rather than a file.
     static func isLiveURL(_ path: String) -> Bool {
         path.hasPrefix("net://") || path.hasPrefix("net4://") || path.hasPrefix("net6://")

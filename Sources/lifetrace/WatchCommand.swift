@@ -27,11 +27,18 @@ struct WatchCommand: ParsableCommand {
             Exit status: 0 when the watch ended; 1 when the relay or the session cannot be reached, \\
             the relay never answered, or it was lost before the session ended.
 
+            Several URLs are followed together (a fleet's hosts, each with its session on one relay): \
+            their events merge in timestamp order, each host's intervals paired apart; the watch \
+            ends when every session has ended.
+
             Example: lifetrace watch net://localhost/host/$(hostname)/mysession
             """)
 
-    @Argument(help: "The live session: net://HOST[:PORT]/host/HOSTNAME/SESSION.")
-    var url: String
+    @Argument(help: "The live sessions: net://HOST[:PORT]/host/HOSTNAME/SESSION, one or more.")
+    var urls: [String]
+
+    /// The sessions, as one text for messages.
+    private var url: String { urls.joined(separator: " ") }
 
     @Option(help: "Seconds between refreshes.")
     var interval: Double = 1
@@ -43,6 +50,7 @@ struct WatchCommand: ParsableCommand {
     var wait = false
 
     func validate() throws {
+        guard !urls.isEmpty else { throw ValidationError("expected a live session's URL") }
         guard interval > 0 else { throw ValidationError("--interval must be positive") }
         if let duration, duration <= 0 { throw ValidationError("--duration must be positive") }
     }
@@ -50,7 +58,7 @@ struct WatchCommand: ParsableCommand {
     func run() throws {
         Interruption.install()
         let follow = try LiveFollow(
-            url: url, missingSession: wait ? .wait : .fail, accumulator: TraceStatistics.Accumulator(listing: 0))
+            urls: urls, missingSession: wait ? .wait : .fail, accumulator: TraceStatistics.Accumulator(listing: 0))
         let redraws = isatty(STDOUT_FILENO) == 1
         let output = try TraceOutput("-")
         var table = WatchTable()

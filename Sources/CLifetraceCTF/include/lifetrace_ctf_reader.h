@@ -81,6 +81,10 @@ struct lifetrace_ctf_record {
     int64_t vtid;
     int64_t vpid;
     const char *procname;
+    /* The host that recorded the trace: its metadata's `env { hostname = "…"; }` (NULL when the
+     * trace does not say). Traces of several machines (an `lttng-relayd` serving a fleet) differ
+     * here; their process and thread ids may collide. */
+    const char *hostname;
 };
 
 /* Receives the reader's records and its losses. */
@@ -120,6 +124,13 @@ struct lifetrace_ctf_reader *lifetrace_ctf_reader_open(
 struct lifetrace_ctf_reader *lifetrace_ctf_reader_open_live(
     const char *url, enum lifetrace_ctf_missing_session missing, struct lifetrace_ctf_callbacks callbacks,
     char *error, size_t error_size);
+
+/* A reader of several live sessions at once (an `lttng-relayd` serving several hosts, or several
+ * relays), `urls` as above: each session's events come in timestamp order, the sessions' in turns as
+ * they arrive (several hosts' clocks are not compared, and a session with nothing to say holds the
+ * others back no longer than one step); each record names its trace's `hostname`. */
+struct lifetrace_ctf_reader *lifetrace_ctf_reader_open_live_sessions(const char *const *urls, size_t url_count,
+    enum lifetrace_ctf_missing_session missing, struct lifetrace_ctf_callbacks callbacks, char *error, size_t error_size);
 
 /* Runs the graph once: delivers the next batch of records. */
 enum lifetrace_ctf_status lifetrace_ctf_reader_step(struct lifetrace_ctf_reader *reader, char *error, size_t error_size);

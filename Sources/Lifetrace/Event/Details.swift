@@ -13,10 +13,11 @@ public struct Details: Sendable, Hashable {
     // index, a count) have none.
     //
     // A view's frame (`Event.frame`) is kept there too, so that it costs the events of every other
-    // hook nothing (as an inline optional of the event, every event had to clear it).
+    // hook nothing (as an inline optional of the event, every event had to clear it); so is the host
+    // of an event read from a trace of several machines (`Event.host`), which no emitted event has.
     //
     // Invariants: `strings` is `nil` when the
-    // target, the text, the fields and the frame are all absent, and never holds an empty `fields`
+    // target, the text, the fields, the frame and the host are all absent, and never holds an empty `fields`
     // list; it is immutable and shared by copies (setting a member makes a new one), so equality is
     // field by field. The one exception: the system's emission path, under its lock, reuses the
     // storage of the last framed event for the next one while nothing else holds it
@@ -38,18 +39,20 @@ public struct Details: Sendable, Hashable {
         @usableFromInline let text: String?
         @usableFromInline let fields: [Field]?
         @usableFromInline var frame: ViewFrame?
+        @usableFromInline let host: String?
 
         @inlinable
-        init(target: Subject?, text: String?, fields: [Field]?, frame: ViewFrame? = nil) {
+        init(target: Subject?, text: String?, fields: [Field]?, frame: ViewFrame? = nil, host: String? = nil) {
             self.target = target
             self.text = text
             self.fields = fields
             self.frame = frame
+            self.host = host
         }
 
         @usableFromInline
         static func == (a: Strings, b: Strings) -> Bool {
-            a.target == b.target && a.text == b.text && a.fields == b.fields && a.frame == b.frame
+            a.target == b.target && a.text == b.text && a.fields == b.fields && a.frame == b.frame && a.host == b.host
         }
 
         @usableFromInline
@@ -58,6 +61,7 @@ public struct Details: Sendable, Hashable {
             hasher.combine(text)
             hasher.combine(fields)
             hasher.combine(frame)
+            hasher.combine(host)
         }
     }
 
@@ -81,14 +85,20 @@ public struct Details: Sendable, Hashable {
     @inlinable
     public var target: Subject? {
         get { strings?.target }
-        set { strings = Self.strings(target: newValue, text: strings?.text, fields: strings?.fields, frame: strings?.frame) }
+        set {
+            strings = Self.strings(
+                target: newValue, text: strings?.text, fields: strings?.fields, frame: strings?.frame, host: strings?.host)
+        }
     }
 
     /// A short free text, such as a scenario step's line or a transition's size.
     @inlinable
     public var text: String? {
         get { strings?.text }
-        set { strings = Self.strings(target: strings?.target, text: newValue, fields: strings?.fields, frame: strings?.frame) }
+        set {
+            strings = Self.strings(
+                target: strings?.target, text: newValue, fields: strings?.fields, frame: strings?.frame, host: strings?.host)
+        }
     }
 
     /// Named values beyond these details, in order (a log record's level and metadata, a span's
@@ -96,13 +106,54 @@ public struct Details: Sendable, Hashable {
     @inlinable
     public var fields: [Field]? {
         get { strings?.fields }
-        set { strings = Self.strings(target: strings?.target, text: strings?.text, fields: newValue, frame: strings?.frame) }
+        set {
+            strings = Self.strings(
+                target: strings?.target, text: strings?.text, fields: newValue, frame: strings?.frame, host: strings?.host)
+        }
     }
 
     /// A view's frame (``Event/frame``).
     var frame: ViewFrame? {
         get { strings?.frame }
-        set { strings = Self.strings(target: strings?.target, text: strings?.text, fields: strings?.fields, frame: newValue) }
+        set {
+            strings = Self.strings(
+                target: strings?.target, text: strings?.text, fields: strings?.fields, frame: newValue, host: strings?.host)
+        }
+    }
+
+    /// The host of an event read from a trace (``Event/host``); an interval's, in the analysis.
+    package var host: String? {
+        get { strings?.host }
+        set {
+            strings = Self.strings(
+                target: strings?.target, text: strings?.text, fields: strings?.fields, frame: strings?.frame, host: newValue)
+        }
+    }
+
+    /// The out-of-line storage that the details of one host's events share when they have nothing
+    /// else out of line (``setHost(_:sharing:)``).
+    package struct SharedHost {
+        fileprivate var strings: Strings?
+
+        package init() {}
+    }
+
+    /// Sets the host, as ``host`` does, but without allocating for every event: details with
+    /// nothing else out of line (most events read from a trace) share `shared`'s storage while the
+    /// host stays the same. Sharing is safe: that storage is never changed in place (only the
+    /// emission path changes a frame in place, and not in details that hold a host).
+    package mutating func setHost(_ host: String?, sharing shared: inout SharedHost) {
+        guard let host, strings == nil else {
+            if host != strings?.host { self.host = host }
+            return
+        }
+        if let made = shared.strings, made.host == host {
+            strings = made
+            return
+        }
+        let made = Strings(target: nil, text: nil, fields: nil, host: host)
+        shared.strings = made
+        strings = made
     }
 
     /// Sets the frame, in the storage of `spare` (the last framed event's) when nothing else holds
@@ -122,10 +173,12 @@ public struct Details: Sendable, Hashable {
     }
 
     @inlinable
-    static func strings(target: Subject?, text: String?, fields: [Field]?, frame: ViewFrame? = nil) -> Strings? {
+    static func strings(target: Subject?, text: String?, fields: [Field]?, frame: ViewFrame? = nil, host: String? = nil)
+        -> Strings?
+    {
         let fields = fields?.isEmpty == true ? nil : fields
-        return target == nil && text == nil && fields == nil && frame == nil
-            ? nil : Strings(target: target, text: text, fields: fields, frame: frame)
+        return target == nil && text == nil && fields == nil && frame == nil && host == nil
+            ? nil : Strings(target: target, text: text, fields: fields, frame: frame, host: host)
     }
 
     /// No details.

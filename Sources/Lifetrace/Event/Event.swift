@@ -35,7 +35,8 @@ public struct Event: Sendable, Hashable {
         frame: ViewFrame? = nil,
         duration: UInt64? = nil,
         thread: UInt32 = 0,
-        process: UInt32? = nil
+        process: UInt32? = nil,
+        host: String? = nil
     ) {
         self.seq = seq
         self.timestamp = timestamp
@@ -47,6 +48,7 @@ public struct Event: Sendable, Hashable {
         self.thread = thread
         self.process = process
         if let frame { self.details.frame = frame }
+        if let host { self.details.host = host }
     }
 
     /// Where the subject (a view) is on screen: on the `end` record of `layoutSubviews` and on
@@ -55,6 +57,15 @@ public struct Event: Sendable, Hashable {
     public var frame: ViewFrame? {
         get { details.frame }
         set { details.frame = newValue }
+    }
+
+    /// The machine that recorded the event (the `hostname` of its LTTng trace), on events read from
+    /// a CTF trace; `nil` for events of the machine at hand (what sinks receive). Process and thread
+    /// ids are those of that host: two hosts may have the same. Kept with the details' out-of-line
+    /// parts, as ``frame`` is.
+    public var host: String? {
+        get { details.host }
+        set { details.host = newValue }
     }
 
     /// The controller's name (shorthand for `subject.name`).

@@ -4,7 +4,8 @@
 /// Keys, in order (absent ones are omitted): `seq`, `ts`, `event`, `phase`, `controller`, `id`,
 /// `target`, `target_id`, `animated`, `index`, `text`, `count`, `frame`, `offset` and `superview` (a
 /// view's ``ViewFrame``), the event's ``Field``s in their order (logs' and spans'), `dur_ns`,
-/// `thread`, `pid` (only on events read from a trace of several processes).
+/// `thread`, `pid` (only on events read from a trace of several processes), `host` (only on events
+/// read from an LTTng trace, whose metadata names the machine).
 @_spi(Internals)
 public enum JSONLineFormat {
     /// Appends `event` as one JSON object and a newline.
@@ -71,6 +72,10 @@ public enum JSONLineFormat {
         if let process = event.process {
             buffer.append(",\"pid\":")
             buffer.appendDecimal(UInt64(process))
+        }
+        if let host = details.host {
+            buffer.append(",\"host\":")
+            buffer.appendJSONString(host)
         }
         buffer.append("}\n")
     }

@@ -39,6 +39,7 @@ enum JSONLineDecoder {
         var duration: UInt64?
         var thread: UInt32?
         var process: UInt32?
+        var host: String?
         var fields: [Field] = []
         try parser.parseObject { key, value, offset in
             if key.is("seq") {
@@ -105,8 +106,10 @@ enum JSONLineDecoder {
                         offset: offset, message: "expected \"pid\" to be a process id below 2^32, got \(number)")
                 }
                 process = UInt32(number)
+            } else if key.is("host"), case .string(let name) = value {
+                host = name
             } else {
-                // Any other key (a log record's level, metadata, file, …, a span's ids, attributes,
+                // Any other key (a `host` that is not a string, a log record's level, metadata, file, …, a span's ids, attributes,
                 // status, …, or a key of another writer) is a field, in the record's order, its value
                 // whole, so a converted trace keeps what the sink wrote. Hooks' records have none.
                 if fields.isEmpty { fields.reserveCapacity(8) }
@@ -142,7 +145,7 @@ enum JSONLineDecoder {
         return Event(
             seq: seq!, timestamp: ts!, hook: Hook(hook!), phase: phase!,
             subject: Subject(name: controller!, id: id!), details: details, frame: viewFrame,
-            duration: phase == .end ? duration : nil, thread: thread!, process: process)
+            duration: phase == .end ? duration : nil, thread: thread!, process: process, host: host)
     }
 
     private static func unsigned(_ value: JSONScalar, _ key: JSONKey, _ offset: Int) throws -> UInt64 {

@@ -24,11 +24,11 @@ extension Repository {
 /// jq filters of the LTTng comparisons.
 extension JQ {
     /// What the LTTng events must reproduce: every field of every record, in the same key order,
-    /// but `ts` (LTTng takes its own timestamp), `pid` (the converter adds LTTng's `vpid`) and the
-    /// value of `dur_ns` (`lifetrace convert` computes it from LTTng's timestamps): only its presence
+    /// but `ts` (LTTng takes its own timestamp), `pid` and `host` (the converter adds LTTng's `vpid`
+    /// and the trace's host name) and the value of `dur_ns` (`lifetrace convert` computes it from LTTng's timestamps): only its presence
     /// and sign must agree. `_exit` tracepoints carry only seq, controller, id (and count); the
     /// native reader restores the details from the matching begin.
-    static let projection = "del(.ts, .pid) | if has(\"dur_ns\") then .dur_ns |= (. >= 0) else . end"
+    static let projection = "del(.ts, .pid, .host) | if has(\"dur_ns\") then .dur_ns |= (. >= 0) else . end"
 }
 
 /// Where two line lists first differ, described for a failure message; nil when they are equal.
