@@ -11,7 +11,8 @@ import Lifetrace
 /// id is unique. Memory holds the open intervals only: a key leaves when its last begin is ended.
 struct IntervalPairing {
     private struct Key: Hashable {
-        var host: String?
+        /// The host's number in ``hosts`` (0: none).
+        var host: UInt32
         var process: UInt32?
         var thread: UInt32
         var id: UInt
@@ -31,12 +32,31 @@ struct IntervalPairing {
     /// a begin costs no allocation once the trace's deepest nesting was met.
     private var begins: [Begin] = []
     private var free: [Int] = []
+    /// The hosts met, numbered from 1; the last one is remembered, so a run of one host's events
+    /// (each sharing its name's storage) hashes no string.
+    private var hosts: [String: UInt32] = [:]
+    private var lastHost: (name: String, number: UInt32)?
+
+    private mutating func number(of host: String?) -> UInt32 {
+        guard let host else { return 0 }
+        if let lastHost, lastHost.name == host { return lastHost.number }
+        let number: UInt32
+        if let known = hosts[host] {
+            number = known
+        } else {
+            number = UInt32(truncatingIfNeeded: hosts.count + 1)
+            hosts[host] = number
+        }
+        lastHost = (host, number)
+        return number
+    }
 
     /// Remembers a begin, or completes an end with its begin's timestamp and details.
     mutating func pair(_ event: inout Event) {
         guard event.phase != .instant else { return }
         let thread = event.hook == .span ? 0 : event.thread
-        let key = Key(host: event.host, process: event.process, thread: thread, id: event.subject.id, hook: event.hook)
+        let key = Key(
+            host: number(of: event.host), process: event.process, thread: thread, id: event.subject.id, hook: event.hook)
         if event.phase == .begin {
             let begin = Begin(timestamp: event.timestamp, details: event.details, outer: open[key] ?? -1)
             let slot: Int

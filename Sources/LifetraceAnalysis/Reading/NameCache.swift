@@ -3,7 +3,8 @@ import Glibc
 #endif
 
 /// The strings of a trace's records made once per distinct text: a trace names a few controllers
-/// and hooks millions of times, and a `String` of more than 15 bytes is an allocation each time.
+/// and hooks millions of times, and a `String` of more than 15 bytes is an allocation each time (a
+/// shorter one is still a copy and a check of its bytes).
 ///
 /// A direct-mapped table of ``slots`` entries keyed by the text's hash, allocated on first use; an
 /// entry whose text differs is replaced. Its memory is bounded whatever the trace.
@@ -14,9 +15,7 @@ package struct NameCache {
     }
 
     static let slots = 256
-    /// Texts of at most this many bytes are small strings (no allocation), and texts longer than
-    /// ``longest`` are rare: both are made each time.
-    static let smallest = 15
+    /// Texts longer than this are rare, and made each time.
     static let longest = 256
 
     private var entries: [Entry?] = []
@@ -26,7 +25,7 @@ package struct NameCache {
     /// The string of the UTF-8 `text`, which must be valid.
     package mutating func string(_ text: UnsafeRawBufferPointer) -> String {
         let length = text.count
-        guard length > Self.smallest, length <= Self.longest, let bytes = text.baseAddress else {
+        guard length > 0, length <= Self.longest, let bytes = text.baseAddress else {
             return String(decoding: text, as: UTF8.self)
         }
         // FNV-1a.
