@@ -81,14 +81,9 @@ public struct ChromeTraceExporter: Sendable {
 
         // A trace of several processes (events with a `pid`) keeps them apart: each its own pid. A
         // trace of several hosts (events with a `host`), whose process ids may be the same, keeps
-        // the hosts apart too: the second host's pids are offset by 2^22 (Linux's largest pid
-        // limit), the third's by twice that, and so on.
-        var hostOrder: [String?: Int] = [:]
-        for event in events where hostOrder[event.host] == nil { hostOrder[event.host] = hostOrder.count }
-        let severalHosts = hostOrder.count > 1
-        func pid(_ process: UInt32?, _ host: String?) -> Int {
-            (hostOrder[host] ?? 0) * 4_194_304 + (process.map(Int.init) ?? processID)
-        }
+        // the hosts apart too: each host its own range of pids (`HostProcessIDs`).
+        let hosts = HostProcessIDs(events)
+        func pid(_ process: UInt32?, _ host: String?) -> Int { hosts.pid(process, host: host, defaultID: processID) }
         struct Thread: Hashable {
             var host: String?
             var process: UInt32?
@@ -187,8 +182,7 @@ public struct ChromeTraceExporter: Sendable {
             return event.json
         }
         for key in processes.isEmpty ? [Thread(thread: 0)] : processes {
-            var label = key.process.map { "\(processName) (pid \($0))" } ?? processName
-            if severalHosts, let host = key.host { label += " on \(host)" }
+            let label = hosts.processName(processName, key.process, host: key.host)
             lines.append(metadata("process_name", process: key.process, host: key.host, thread: 0, "name", .string(label)))
         }
         for (order, key) in threads.enumerated() {

@@ -17,12 +17,15 @@ import Lifetrace
 ///
 /// A trace of several processes (events with a `pid`, as an LTTng session's) gets a lane group per
 /// process: each lane belongs to one process (`process`), the groups in order of process id, and
-/// the script labels each group.
+/// the script labels each group. A trace of several hosts (events with a `host`), whose process ids
+/// may be the same, gets a group per process of each host (the lanes' `host` too), the hosts in
+/// order of appearance.
 struct ReportTimeline {
     private struct Lane {
         var name: String
         var kind: String
         var process: UInt32?
+        var host: String?
         var marks: [Int64] = []
         var states: [Int64] = []
         var maxDuration: Int64 = 0
@@ -59,26 +62,30 @@ struct ReportTimeline {
             .layoutPass, .layoutEngineSolve, .updateConstraints, .layoutSubviews, .unsatisfiableConstraints, .ambiguousLayout,
             .updateProperties, .observedChange, .frameChange,
         ]
-        let groupsByProcess = Set(events.compactMap(\.process)).count > 1
-        func laneKey(_ hook: Hook, _ subject: Subject, _ process: UInt32?) -> String {
+        let hosts = HostProcessIDs(events)
+        let groupsByHost = hosts.severalHosts
+        let groupsByProcess = groupsByHost || Set(events.compactMap(\.process)).count > 1
+        func laneKey(_ hook: Hook, _ subject: Subject, _ process: UInt32?, _ host: String?) -> String {
             let key =
                 hook == .scenarioStep
                 ? "\u{0}steps" : layoutHooks.contains(hook) ? "\u{0}layout" : hook == .displayFrame ? "\u{0}frames" : subject.name
-            return groupsByProcess ? "\(process.map(String.init) ?? "-")\u{1}" + key : key
+            let group = groupsByHost ? "\(host ?? "")\u{2}\(process.map(String.init) ?? "-")" : process.map(String.init) ?? "-"
+            return groupsByProcess ? group + "\u{1}" + key : key
         }
-        func lane(for hook: Hook, _ subject: Subject, _ process: UInt32?) -> Int {
-            let key = laneKey(hook, subject, process)
+        func lane(for hook: Hook, _ subject: Subject, _ process: UInt32?, _ host: String?) -> Int {
+            let key = laneKey(hook, subject, process, host)
             if let index = laneIndex[key] { return index }
             laneIndex[key] = lanes.count
             let group = groupsByProcess ? process : nil
+            let groupHost = groupsByHost ? host : nil
             if hook == .scenarioStep {
-                lanes.append(Lane(name: "Scenario steps", kind: "steps", process: group))
+                lanes.append(Lane(name: "Scenario steps", kind: "steps", process: group, host: groupHost))
             } else if layoutHooks.contains(hook) {
-                lanes.append(Lane(name: "Layout passes", kind: "layout", process: group))
+                lanes.append(Lane(name: "Layout passes", kind: "layout", process: group, host: groupHost))
             } else if hook == .displayFrame {
-                lanes.append(Lane(name: "Display frames", kind: "frames", process: group))
+                lanes.append(Lane(name: "Display frames", kind: "frames", process: group, host: groupHost))
             } else {
-                lanes.append(Lane(name: subject.name, kind: "controller", process: group))
+                lanes.append(Lane(name: subject.name, kind: "controller", process: group, host: groupHost))
             }
             return lanes.count - 1
         }
@@ -122,7 +129,7 @@ struct ReportTimeline {
         let wireframes = ReportWireframes(trace)
         var marks: [Mark] = []
         for interval in trace.intervals() {
-            let index = lane(for: interval.hook, interval.subject, interval.process)
+            let index = lane(for: interval.hook, interval.subject, interval.process, interval.host)
             lanes[index].ids.insert(interval.subject.id)
             if interval.hook == .displayFrame, lanes[index].budget == 0,
                 let budget = interval.details.text.flatMap(FrameSummary.Accumulator.budget(in:))
@@ -145,7 +152,7 @@ struct ReportTimeline {
                     seq: Int64(clamping: seq), wireframe: wireframe))
         }
         for event in events where event.phase == .instant {
-            let index = lane(for: event.hook, event.subject, event.process)
+            let index = lane(for: event.hook, event.subject, event.process, event.host)
             lanes[index].ids.insert(event.subject.id)
             marks.append(
                 Mark(
@@ -175,9 +182,13 @@ struct ReportTimeline {
             lanes[mark.lane].maxDuration = max(lanes[mark.lane].maxDuration, mark.duration)
         }
 
-        // Appearance states per controller instance, drawn in its name's lane.
-        var open: [UInt: (lane: Int, state: Int64, start: Int64)] = [:]
-        func close(_ id: UInt, at time: Int64) {
+        // Appearance states per controller instance (of its host), drawn in its name's lane.
+        struct Instance: Hashable {
+            var host: String?
+            var id: UInt
+        }
+        var open: [Instance: (lane: Int, state: Int64, start: Int64)] = [:]
+        func close(_ id: Instance, at time: Int64) {
             if let bar = open.removeValue(forKey: id) {
                 lanes[bar.lane].states.append(bar.state)
                 lanes[bar.lane].states.append(bar.start)
@@ -186,10 +197,10 @@ struct ReportTimeline {
         }
         for event in events where event.hook != .scenarioStep && event.hook != .layoutPass {
             let time = offset(event.timestamp)
-            let id = event.subject.id
+            let id = Instance(host: event.host, id: event.subject.id)
             let index =
-                laneIndex[laneKey(.viewWillAppear, event.subject, event.process)]
-                ?? lane(for: event.hook, event.subject, event.process)
+                laneIndex[laneKey(.viewWillAppear, event.subject, event.process, event.host)]
+                ?? lane(for: event.hook, event.subject, event.process, event.host)
             switch (event.hook, event.phase) {
             case (.viewWillAppear, .begin), (.viewWillAppear, .instant):
                 if open[id]?.state != 0 {
@@ -210,7 +221,7 @@ struct ReportTimeline {
                 break
             }
         }
-        for id in open.keys.sorted() { close(id, at: offset(t1)) }
+        for id in open.keys.sorted(by: { ($0.host ?? "", $0.id) < ($1.host ?? "", $1.id) }) { close(id, at: offset(t1)) }
         for index in lanes.indices {
             // Bars sorted by start, for the script's binary search.
             var triples: [(Int64, Int64, Int64)] = []
@@ -229,10 +240,13 @@ struct ReportTimeline {
             }
         }
 
-        // Per process (in process order), the steps lane, then the layout lane, then controllers in
-        // order of appearance.
-        func rank(_ lane: Lane) -> (UInt32, Int) {
-            (lane.process ?? 0, lane.kind == "steps" ? 0 : lane.kind == "layout" ? 1 : lane.kind == "frames" ? 2 : 3)
+        // Per process (in process order; of several hosts, the hosts in order of appearance), the
+        // steps lane, then the layout lane, then controllers in order of appearance.
+        func rank(_ lane: Lane) -> (Int, Int) {
+            (
+                hosts.pid(lane.process, host: lane.host, defaultID: 0),
+                lane.kind == "steps" ? 0 : lane.kind == "layout" ? 1 : lane.kind == "frames" ? 2 : 3
+            )
         }
         lanes = lanes.enumerated().sorted { a, b in
             let (ra, rb) = (rank(a.element), rank(b.element))
@@ -258,6 +272,7 @@ struct ReportTimeline {
                     object.add("marks", .integers(lane.marks))
                     object.add("states", .integers(lane.states))
                     object.add("process", lane.process.map { .integer($0) })
+                    object.add("host", lane.host.map { .string($0) })
                     if lane.kind == "frames" { object.add("budget", .integer(lane.budget)) }
                     if !lane.wireframes.isEmpty { object.add("wireframes", .integers(lane.wireframes)) }
                     return object

@@ -32,8 +32,12 @@ import Foundation
 ///   placed in the past) carries its absolute time with `timestamp_clock_id` BOOTTIME. (A delta
 ///   takes two or three bytes where an absolute time takes seven.) The same defaults make the first
 ///   event's thread track the sequence's default track, so its events name no track.
-/// - Tracks: a process track per `pid` (events without one: a single process, ``processID``), a
-///   thread track per thread, child of its process. Intervals are slices (`TYPE_SLICE_BEGIN` /
+/// - Tracks: a process track per `pid` of each host (events without one: a single process,
+///   ``processID``), a thread track per thread, child of its process. Process ids collide across
+///   hosts (events with a `host`), so each further host's pids are offset as the Chrome export's
+///   are (``HostProcessIDs``), and in a trace of several hosts a process is named `NAME (pid N) on
+///   HOST`: the first host's processes, described before the second host appeared, are described
+///   again with that name then. Intervals are slices (`TYPE_SLICE_BEGIN` /
 ///   `TYPE_SLICE_END`) on their thread's track; spans and view-controller transitions, which can end
 ///   on another thread or outlive the callback that began them, on async tracks of their process
 ///   (lanes, reused once free: `spans`, `transitions`). Instants are `TYPE_INSTANT` (a span's
@@ -105,25 +109,40 @@ package final class PerfettoTraceWriter {
 
     // MARK: State
 
+    /// A process of a host (events without a host: `nil`; without a process: `nil`, ``processID``).
+    private struct ProcessKey: Hashable {
+        var host: String?
+        var process: UInt32?
+        init(host: String?, process: UInt32?) {
+            self.host = host
+            self.process = process
+        }
+        init(_ event: Event) {
+            host = event.host
+            process = event.process
+        }
+    }
     private struct ThreadKey: Hashable {
+        var host: String?
         var process: UInt32?
         var thread: UInt32
+        var processKey: ProcessKey { ProcessKey(host: host, process: process) }
     }
     /// What pairs a begin with its end (as `Trace.intervals()` pairs them).
     private struct IntervalKey: Hashable {
         var hook: Hook
         var name: String
         var id: UInt
-        var process: UInt32?
+        var process: ProcessKey
         init(_ event: Event) {
             hook = event.hook
             name = event.subject.name
             id = event.subject.id
-            process = event.process
+            process = ProcessKey(event)
         }
     }
     private struct SubjectKey: Hashable {
-        var process: UInt32?
+        var process: ProcessKey
         var name: String
         var id: UInt
     }
@@ -132,7 +151,7 @@ package final class PerfettoTraceWriter {
         var spanID: String
     }
     private struct LaneKey: Hashable {
-        var process: UInt32?
+        var process: ProcessKey
         var kind: String
     }
     private enum Counter: CaseIterable {
@@ -146,7 +165,7 @@ package final class PerfettoTraceWriter {
         }
     }
     private struct CounterKey: Hashable {
-        var process: UInt32?
+        var process: ProcessKey
         var counter: Counter
     }
 
@@ -197,14 +216,18 @@ package final class PerfettoTraceWriter {
     private var lastIID: [Table: UInt64] = [:]
     private var interned = Perfetto_Protos_InternedData()
 
-    private var processTracks: [UInt32?: UInt64] = [:]
+    /// The hosts met so far, which give each host's processes their pids.
+    private var hosts = HostProcessIDs()
+    private var processTracks: [ProcessKey: UInt64] = [:]
+    /// The processes described so far, in order (to name them again once a second host appears).
+    private var processOrder: [ProcessKey] = []
     private var threadTracks: [ThreadKey: UInt64] = [:]
     private var stacks: [ThreadKey: [OpenInterval]] = [:]
     private var open: [IntervalKey: [OpenInterval]] = [:]
     private var openByToken: [Int: OpenInterval] = [:]
     private var freeLanes: [LaneKey: [UInt64]] = [:]
     private var counterTracks: [CounterKey: UInt64] = [:]
-    private var framesOverBudget: [UInt32?: Int64] = [:]
+    private var framesOverBudget: [ProcessKey: Int64] = [:]
     private var openSpans: [SpanKey: OpenInterval] = [:]
     /// Flows of push and present transitions, waiting for the incoming controller's `viewDidAppear`.
     private var pendingAppearances: [SubjectKey: UInt64] = [:]
@@ -213,7 +236,9 @@ package final class PerfettoTraceWriter {
 
     /// Writes the packets of `event`.
     package func add(_ event: Event) throws {
-        let thread = ThreadKey(process: event.process, thread: event.thread)
+        let thread = ThreadKey(host: event.host, process: event.process, thread: event.thread)
+        let severalHosts = hosts.severalHosts
+        if hosts.note(event.host), !severalHosts, hosts.severalHosts { try nameProcessesWithHosts() }
         if !wroteFirstPacket {
             defaultTrack = (thread, newUUID())
             try writeIncrementalState(at: event.timestamp)
@@ -235,7 +260,7 @@ package final class PerfettoTraceWriter {
 
     /// Closes every interval still open at the trace's last timestamp (marked `unfinished`).
     package func finish() throws {
-        if !wroteFirstPacket { _ = try processTrack(nil) }
+        if !wroteFirstPacket { _ = try processTrack(ProcessKey(host: nil, process: nil)) }
         for token in openByToken.keys.sorted(by: >) {
             guard let interval = openByToken[token] else { continue }
             var event = TrackEvent()
@@ -249,7 +274,7 @@ package final class PerfettoTraceWriter {
     }
 
     private func begin(_ event: Event, thread: ThreadKey, threadTrack: UInt64) throws {
-        let lane = Self.laneKind(event.hook).map { LaneKey(process: event.process, kind: $0) }
+        let lane = Self.laneKind(event.hook).map { LaneKey(process: ProcessKey(event), kind: $0) }
         let track = try lane.map(takeLane) ?? threadTrack
         var slice = described(event, type: .sliceBegin, track: track)
         var span: SpanKey?
@@ -267,11 +292,11 @@ package final class PerfettoTraceWriter {
         if event.hook == .transition, let target = event.details.target, Self.isArrival(event.details.text) {
             let flow = newFlow()
             slice.flowIds.append(flow)
-            pendingAppearances[SubjectKey(process: event.process, name: target.name, id: target.id)] = flow
+            pendingAppearances[SubjectKey(process: ProcessKey(event), name: target.name, id: target.id)] = flow
         }
         if event.hook == .viewDidAppear,
             let flow = pendingAppearances.removeValue(
-                forKey: SubjectKey(process: event.process, name: event.subject.name, id: event.subject.id))
+                forKey: SubjectKey(process: ProcessKey(event), name: event.subject.name, id: event.subject.id))
         {
             slice.terminatingFlowIds.append(flow)
         }
@@ -328,7 +353,7 @@ package final class PerfettoTraceWriter {
         let track = newUUID()
         var descriptor = Perfetto_Protos_TrackDescriptor()
         descriptor.uuid = track
-        descriptor.parentUuid = try processTrack(event.process)
+        descriptor.parentUuid = try processTrack(ProcessKey(event))
         descriptor.name = ChromeTraceExporter.displayName(event.hook, event.subject, event.details)
         try write(descriptor)
         var slice = described(event, type: .sliceBegin, track: track)
@@ -380,16 +405,16 @@ package final class PerfettoTraceWriter {
             (counter, value) = (.solverRows, Int64(count))
         case .displayFrame:
             let budget = event.details.text.flatMap(FrameSummary.budget(in:)) ?? 0
-            var total = framesOverBudget[event.process] ?? 0
+            var total = framesOverBudget[ProcessKey(event)] ?? 0
             if budget > 0, duration > budget { total += 1 }
-            framesOverBudget[event.process] = total
+            framesOverBudget[ProcessKey(event)] = total
             (counter, value) = (.framesOverBudget, total)
         default:
             return
         }
         var sample = TrackEvent()
         sample.type = .counter
-        sample.trackUuid = try counterTrack(CounterKey(process: event.process, counter: counter))
+        sample.trackUuid = try counterTrack(CounterKey(process: ProcessKey(event), counter: counter))
         sample.counterValue = value
         try write(sample, at: event.timestamp)
     }
@@ -523,28 +548,46 @@ package final class PerfettoTraceWriter {
 
     // MARK: Tracks
 
-    private func processTrack(_ process: UInt32?) throws -> UInt64 {
+    private func processTrack(_ process: ProcessKey) throws -> UInt64 {
         if let uuid = processTracks[process] { return uuid }
         let uuid = newUUID()
         processTracks[process] = uuid
+        processOrder.append(process)
+        try describe(process, uuid: uuid)
+        return uuid
+    }
+
+    /// The descriptor of a process track: its pid (the host's, ``HostProcessIDs``) and its name.
+    private func describe(_ process: ProcessKey, uuid: UInt64) throws {
         var descriptor = Perfetto_Protos_TrackDescriptor()
         descriptor.uuid = uuid
-        descriptor.process.pid = Int32(truncatingIfNeeded: process.map(Int.init) ?? processID)
-        descriptor.process.processName = process.map { "\(processName) (pid \($0))" } ?? processName
+        descriptor.process.pid = Int32(
+            truncatingIfNeeded: hosts.pid(process.process, host: process.host, defaultID: processID))
+        descriptor.process.processName = hosts.processName(processName, process.process, host: process.host)
         try write(descriptor)
-        return uuid
+    }
+
+    /// Once a second host appears, the processes described so far (all the first host's) are
+    /// described again, named with their host as the later hosts' are (a process track's latest
+    /// descriptor names it).
+    private func nameProcessesWithHosts() throws {
+        for process in processOrder where process.host != nil {
+            guard let uuid = processTracks[process] else { continue }
+            try describe(process, uuid: uuid)
+        }
     }
 
     private func threadTrack(_ thread: ThreadKey) throws -> UInt64 {
         if let uuid = threadTracks[thread] { return uuid }
-        let parent = try processTrack(thread.process)
+        let parent = try processTrack(thread.processKey)
         let uuid = defaultTrack?.thread == thread ? defaultTrack!.uuid : newUUID()
         let first = threadTracks.isEmpty
         threadTracks[thread] = uuid
         var descriptor = Perfetto_Protos_TrackDescriptor()
         descriptor.uuid = uuid
         descriptor.parentUuid = parent
-        descriptor.thread.pid = Int32(truncatingIfNeeded: thread.process.map(Int.init) ?? processID)
+        descriptor.thread.pid = Int32(
+            truncatingIfNeeded: hosts.pid(thread.process, host: thread.host, defaultID: processID))
         descriptor.thread.tid = Int64(thread.thread)
         descriptor.thread.threadName = first ? "thread \(thread.thread) (first)" : "thread \(thread.thread)"
         try write(descriptor)

@@ -74,6 +74,35 @@ import Testing
         #expect(step == "1: launch <Nav> & \"Feed\"\n")
     }
 
+    @Test("a trace of several hosts groups lanes by host and process: the same pid on two hosts stays apart")
+    func hostsStayApart() throws {
+        var events: [Event] = []
+        for (offset, host) in ["web-1", "web-2"].enumerated() {
+            let start = UInt64(1_000 + 100 * offset)
+            for (index, (hook, phase)) in [
+                (Hook.viewWillAppear, Phase.begin), (.viewWillAppear, .end), (.viewDidAppear, .begin), (.viewDidAppear, .end),
+            ].enumerated() {
+                events.append(
+                    Event(
+                        seq: UInt64(events.count + 1), timestamp: start + UInt64(1_000 * index), hook: hook, phase: phase,
+                        subject: Subject(name: "Feed", id: 0x10), duration: phase == .end ? 1_000 : nil, thread: 7,
+                        process: 7, host: host))
+            }
+        }
+        let json = try Self.timeline(Trace(source: "hosts", events: events.sorted { $0.timestamp < $1.timestamp }))
+        let object = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let lanes = try #require(object["lanes"] as? [[String: Any]])
+        #expect(lanes.map { $0["name"] as? String } == ["Feed", "Feed"])
+        #expect(lanes.map { $0["process"] as? Int } == [7, 7])
+        #expect(lanes.map { $0["host"] as? String } == ["web-1", "web-2"])
+        // Each host's marks and states in its own lane: two intervals, appearing then appeared.
+        #expect(lanes.map { ($0["marks"] as? [Int])?.count } == [12, 12])
+        #expect(lanes.map { ($0["states"] as? [Int])?.count } == [6, 6])
+        // A trace of one host has no groups, as one without hosts.
+        let single = try Self.timeline(Trace(source: "one", events: events.filter { $0.host == "web-1" }))
+        #expect(!single.contains("\"host\"") && !single.contains("\"process\""))
+    }
+
     @Test("an empty trace has no lanes")
     func emptyTrace() throws {
         #expect(

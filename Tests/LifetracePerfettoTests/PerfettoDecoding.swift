@@ -101,7 +101,13 @@ struct DecodedTrace {
             }
             switch packet.data {
             case .trackDescriptor(let descriptor):
-                if tracks[descriptor.uuid] != nil { problems.append("packet \(index): track \(descriptor.uuid) described twice") }
+                // Only a process may be described again (named anew), as the same process.
+                if let described = tracks[descriptor.uuid],
+                    !(described.hasProcess && descriptor.hasProcess && described.process.pid == descriptor.process.pid
+                        && described.parentUuid == descriptor.parentUuid)
+                {
+                    problems.append("packet \(index): track \(descriptor.uuid) described twice")
+                }
                 if descriptor.hasParentUuid, tracks[descriptor.parentUuid] == nil {
                     problems.append("packet \(index): parent \(descriptor.parentUuid) not described before")
                 }

@@ -194,11 +194,18 @@
       var label = lane.name + (lane.instances > 1 && lane.kind === "controller" ? "  ×" + lane.instances : "");
       ctx.fillText(label.length > 26 ? label.slice(0, 25) + "…" : label, 8, top + h / 2 + 4);
       ctx.fillStyle = "#e2e8f0"; ctx.fillRect(0, top + h - 1, W, 1);
-      // A trace of several processes: a lane group per process, labelled at its first lane.
-      if (lane.process !== undefined && (i === 0 || lanes[i - 1].process !== lane.process)) {
+      // A trace of several processes: a lane group per process (of each host, in a trace of
+      // several hosts), labelled at its first lane.
+      if ((lane.process !== undefined || lane.host !== undefined)
+          && (i === 0 || lanes[i - 1].process !== lane.process || lanes[i - 1].host !== lane.host)) {
         ctx.fillStyle = "#475569"; ctx.fillRect(0, top, W, 2);
         ctx.font = "600 10px system-ui, sans-serif";
-        ctx.fillText("pid " + lane.process, LABEL_W - 58, top + 11);
+        if (lane.host === undefined) {
+          ctx.fillText("pid " + lane.process, LABEL_W - 58, top + 11);
+        } else {
+          var group = (lane.process !== undefined ? "pid " + lane.process + " on " : "") + lane.host;
+          ctx.fillText(group, Math.max(8, LABEL_W - 8 - ctx.measureText(group).width), top + 11);
+        }
       }
     }
     ctx.restore();
@@ -330,7 +337,9 @@
   lanes.forEach(function (lane, i) {
     var chip = document.createElement("span");
     chip.className = "lane-chip"; chip.setAttribute("data-lane", lane.kind);
-    chip.textContent = (lane.process !== undefined ? lane.process + ": " : "") + lane.name;
+    var group = lane.host !== undefined ? (lane.process !== undefined ? lane.process + " on " : "") + lane.host
+      : lane.process;
+    chip.textContent = (group !== undefined ? group + ": " : "") + lane.name;
     chip.onclick = function () { viewport.scrollTop = laneTop[i] - AXIS_H; };
     index.appendChild(chip);
   });
