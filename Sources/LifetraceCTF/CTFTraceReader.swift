@@ -178,7 +178,7 @@ public final class CTFTraceReader: TraceEventReader {
 
     /// Follows several live sessions at once (a fleet's, each host's session on one relay or on
     /// several): each session's events in timestamp order, the sessions' in turns as they arrive
-    /// (hosts' clocks are not compared), each event with its ``Lifetrace/Event/host``. The trace
+    /// (hosts' clocks are not compared), each event with its `Event.host`. The trace
     /// ends when every session is destroyed and its data read.
     public init(liveURLs urls: [String], missingSession: MissingSession = .wait) throws(TraceIssue) {
         source = urls.joined(separator: " ")
