@@ -324,48 +324,62 @@ fail:
     return NULL;
 }
 
+/* A source's parameters: `inputs`, the `count` paths or URLs of `inputs`, and when `missing` is not
+ * NULL its `session-not-found-action` (NULL when out of memory). */
+static bt_value *source_params(const char *const *inputs, size_t count, const char *missing) {
+    bt_value *params = BT(bt_value_map_create)();
+    bt_value *paths = NULL;
+    int made = params != NULL
+        && BT(bt_value_map_insert_empty_array_entry)(params, "inputs", &paths) == BT_VALUE_MAP_INSERT_ENTRY_STATUS_OK;
+    for (size_t index = 0; made && index < count; index++) {
+        made = BT(bt_value_array_append_string_element)(paths, inputs[index]) == BT_VALUE_ARRAY_APPEND_ELEMENT_STATUS_OK;
+    }
+    if (made && missing != NULL) {
+        made = BT(bt_value_map_insert_string_entry)(params, "session-not-found-action", missing)
+            == BT_VALUE_MAP_INSERT_ENTRY_STATUS_OK;
+    }
+    if (made) return params;
+    BT(bt_value_put_ref)(params);
+    return NULL;
+}
+
+/* A graph of one source per input (source_params, with `missing`), into one muxer when
+ * `one_muxer` (open_graph). */
+static struct lifetrace_ctf_reader *open_source_per_input(const char *source_name, const char *const *inputs, size_t count,
+    const char *missing, int one_muxer, struct lifetrace_ctf_callbacks callbacks, char *error, size_t size) {
+    bt_value **params = calloc(count, sizeof *params);
+    if (params == NULL) {
+        set_error(error, size, "out of memory");
+        return NULL;
+    }
+    for (size_t index = 0; index < count; index++) {
+        params[index] = source_params(&inputs[index], 1, missing);
+        if (params[index] == NULL) {
+            set_error(error, size, "out of memory");
+            for (size_t made = 0; made < index; made++) BT(bt_value_put_ref)(params[made]);
+            free(params);
+            return NULL;
+        }
+    }
+    struct lifetrace_ctf_reader *reader = open_graph("ctf", source_name, params, count, one_muxer, callbacks, error, size);
+    free(params);
+    return reader;
+}
+
 struct lifetrace_ctf_reader *lifetrace_ctf_reader_open(
     const char *const *inputs, size_t input_count, struct lifetrace_ctf_callbacks callbacks, char *error, size_t size) {
     if (!lifetrace_bt_load(error, size)) return NULL;
-    bt_value *params = BT(bt_value_map_create)();
-    bt_value *paths = NULL;
-    if (params == NULL || BT(bt_value_map_insert_empty_array_entry)(params, "inputs", &paths) != BT_VALUE_MAP_INSERT_ENTRY_STATUS_OK) {
+    bt_value *params = source_params(inputs, input_count, NULL);
+    if (params == NULL) {
         set_error(error, size, "out of memory");
-        BT(bt_value_put_ref)(params);
         return NULL;
-    }
-    for (size_t index = 0; index < input_count; index++) {
-        if (BT(bt_value_array_append_string_element)(paths, inputs[index]) != BT_VALUE_ARRAY_APPEND_ELEMENT_STATUS_OK) {
-            set_error(error, size, "out of memory");
-            BT(bt_value_put_ref)(params);
-            return NULL;
-        }
     }
     struct lifetrace_ctf_reader *reader = open_graph("ctf", "fs", &params, 1, 1, callbacks, error, size);
     if (reader != NULL || input_count < 2) return reader;
     /* src.ctf.fs takes several inputs as one trace, and refuses traces of different UUIDs (several
      * sessions: a relay's output of a fleet, OUTPUT/HOSTNAME/SESSION-…): then a source per trace,
      * all into one muxer. */
-    bt_value **sources = calloc(input_count, sizeof *sources);
-    if (sources == NULL) {
-        set_error(error, size, "out of memory");
-        return NULL;
-    }
-    for (size_t index = 0; index < input_count; index++) {
-        bt_value *paths = NULL;
-        sources[index] = BT(bt_value_map_create)();
-        if (sources[index] == NULL
-            || BT(bt_value_map_insert_empty_array_entry)(sources[index], "inputs", &paths) != BT_VALUE_MAP_INSERT_ENTRY_STATUS_OK
-            || BT(bt_value_array_append_string_element)(paths, inputs[index]) != BT_VALUE_ARRAY_APPEND_ELEMENT_STATUS_OK) {
-            set_error(error, size, "out of memory");
-            for (size_t made = 0; made <= index; made++) BT(bt_value_put_ref)(sources[made]);
-            free(sources);
-            return NULL;
-        }
-    }
-    reader = open_graph("ctf", "fs", sources, input_count, 1, callbacks, error, size);
-    free(sources);
-    return reader;
+    return open_source_per_input("fs", inputs, input_count, NULL, 1, callbacks, error, size);
 }
 
 struct lifetrace_ctf_reader *lifetrace_ctf_reader_open_live(
@@ -374,7 +388,7 @@ struct lifetrace_ctf_reader *lifetrace_ctf_reader_open_live(
     return lifetrace_ctf_reader_open_live_sessions(&url, 1, missing, callbacks, error, size);
 }
 
-/* src.ctf.lttng-live follows one session: one source per URL, all into the muxer. */
+/* src.ctf.lttng-live follows one session: one source per URL, each with a muxer and sink of its own. */
 struct lifetrace_ctf_reader *lifetrace_ctf_reader_open_live_sessions(const char *const *urls, size_t url_count,
     enum lifetrace_ctf_missing_session missing, struct lifetrace_ctf_callbacks callbacks, char *error, size_t size) {
     static const char *const actions[] = {"continue", "fail", "end"};
@@ -383,28 +397,7 @@ struct lifetrace_ctf_reader *lifetrace_ctf_reader_open_live_sessions(const char 
         set_error(error, size, "no live session to follow");
         return NULL;
     }
-    bt_value **params = calloc(url_count, sizeof *params);
-    if (params == NULL) {
-        set_error(error, size, "out of memory");
-        return NULL;
-    }
-    for (size_t index = 0; index < url_count; index++) {
-        bt_value *inputs = NULL;
-        params[index] = BT(bt_value_map_create)();
-        if (params[index] == NULL
-            || BT(bt_value_map_insert_empty_array_entry)(params[index], "inputs", &inputs) != BT_VALUE_MAP_INSERT_ENTRY_STATUS_OK
-            || BT(bt_value_array_append_string_element)(inputs, urls[index]) != BT_VALUE_ARRAY_APPEND_ELEMENT_STATUS_OK
-            || BT(bt_value_map_insert_string_entry)(params[index], "session-not-found-action", actions[missing % 3])
-                != BT_VALUE_MAP_INSERT_ENTRY_STATUS_OK) {
-            set_error(error, size, "out of memory");
-            for (size_t made = 0; made <= index; made++) BT(bt_value_put_ref)(params[made]);
-            free(params);
-            return NULL;
-        }
-    }
-    struct lifetrace_ctf_reader *reader = open_graph("ctf", "lttng-live", params, url_count, 0, callbacks, error, size);
-    free(params);
-    return reader;
+    return open_source_per_input("lttng-live", urls, url_count, actions[missing % 3], 0, callbacks, error, size);
 }
 
 enum lifetrace_ctf_status lifetrace_ctf_reader_step(struct lifetrace_ctf_reader *reader, char *error, size_t size) {
