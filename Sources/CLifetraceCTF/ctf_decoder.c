@@ -1,6 +1,6 @@
 /*
- * The project's own CTF 1.8 decoder (lifetrace_ctf_decoder.h): a prototype that reads LTTng-UST 2.13 traces
- * without libbabeltrace2.
+ * The project's own CTF 1.8 decoder (lifetrace_ctf_decoder.h): reads LTTng-UST 2.13 traces without
+ * libbabeltrace2 (docs/ctf-decoder.md).
  *
  * Opening a trace: ctf_metadata.c parses the metadata into types (ctf_schema_parse); here every
  * stream class's event header and event context, and every event class's context and payload, are
@@ -1130,7 +1130,6 @@ static uint64_t counted(struct ctf_decoder *decoder, uint64_t count, const char 
     return 1;
 }
 
-/* Enters the cursor's next packet that holds events: 1 entered, 0 the file ended, -status. */
 /* Bytes of a mapping read past before they are given back. */
 #define RELEASE_BYTES (8u << 20)
 
@@ -1145,6 +1144,7 @@ static void release_read(struct cursor *c, uint64_t offset) {
     c->released = end;
 }
 
+/* Enters the cursor's next packet that holds events: 1 entered, 0 the file ended, -status. */
 static int enter_packet(struct ctf_decoder *decoder, struct cursor *c, char *error, size_t size) {
     const struct ctf_layout *layout = &c->trace->schema.layout;
     for (;;) {

@@ -12,7 +12,8 @@ final class ReaderState {
     var pending = EventQueue()
     var summary = TraceReadSummary()
     private var pairing = IntervalPairing()
-    private var hosts = HostNames()
+    /// The storage one host's events share for their host label (`Details.setHost(_:sharing:)`).
+    private var sharedHost = Details.SharedHost()
     private var warnedAboutThreads = false
     private var warnedAboutJSON = false
     private var names = NameCache()
@@ -70,7 +71,8 @@ final class ReaderState {
             details: details, frame: Self.frame(of: record),
             thread: record.vtid >= 0 ? UInt32(truncatingIfNeeded: record.vtid) : 0,
             process: record.vpid >= 0 ? UInt32(truncatingIfNeeded: record.vpid) : nil)
-        hosts.label(&event, record.hostname)
+        // The name is made once per distinct text, so the host's events share one string and storage.
+        event.details.setHost(record.hostname.map { names.string($0) }, sharing: &sharedHost)
         pairing.pair(&event)
         summary.events += 1
         pending.append(event)
