@@ -85,14 +85,14 @@ extension Instrumented {
     /// `layoutSubviews`): `frame` runs only when a sink wants the record, so with none it costs
     /// nothing.
     @inlinable
-    public func endInterval(_ state: IntervalState, frame: @autoclosure () -> ViewFrame?) {
+    public func endInterval(_ state: IntervalState, frame: @autoclosure () -> Details.Frame?) {
         state.end(instrumentationSubject, frame: frame)
     }
 
     /// Emits an instant of `hook` with the subject's place on screen (a view's `frameChange`):
     /// `frame` runs only when a sink wants the instant.
     @inlinable
-    public func emitEvent(_ hook: Hook, frame: @autoclosure () -> ViewFrame?) {
+    public func emitEvent(_ hook: Hook, frame: @autoclosure () -> Details.Frame?) {
         guard LifetraceSystem.wantsInstant(hook) else { return }
         Dispatch.instant(hook, instrumentationSubject, .none, frame: frame)
     }

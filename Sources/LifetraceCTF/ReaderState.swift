@@ -79,9 +79,9 @@ final class ReaderState {
     }
 
     /// The view's frame of a FRAME-shaped record (`layoutSubviews`'s end, `frameChange`), else `nil`.
-    private static func frame(of record: lifetrace_ctf_record) -> ViewFrame? {
+    private static func frame(of record: lifetrace_ctf_record) -> Details.Frame? {
         guard record.has_frame != 0 else { return nil }
-        return ViewFrame(
+        return Details.Frame(
             x: record.x, y: record.y, width: record.width, height: record.height, offsetX: record.offset_x,
             offsetY: record.offset_y, superview: record.superview_id == 0 ? nil : UInt(record.superview_id))
     }
@@ -124,8 +124,8 @@ final class ReaderState {
 
     /// The value of a member holding JSON text; the text itself when it is not JSON (a warning says
     /// so, once per trace).
-    private func json(_ text: UnsafePointer<CChar>, _ member: String, _ record: lifetrace_ctf_record) -> FieldValue {
-        if let value = FieldValue(jsonText: text) { return value }
+    private func json(_ text: UnsafePointer<CChar>, _ member: String, _ record: lifetrace_ctf_record) -> Field.Value {
+        if let value = Field.Value(jsonText: text) { return value }
         if !warnedAboutJSON {
             warnedAboutJSON = true
             summary.warnings.append(
@@ -137,7 +137,7 @@ final class ReaderState {
 
     /// A span's status as the JSON-lines sink writes it, from the tracepoint's text: `ok` is
     /// `{"code":"ok"}`, `error: MESSAGE` is `{"code":"error","message":MESSAGE}`.
-    static func status(_ text: String) -> FieldValue {
+    static func status(_ text: String) -> Field.Value {
         guard let colon = text.firstRange(of: ": ") else { return .object([Field("code", .string(text))]) }
         return .object([
             Field("code", .string(String(text[..<colon.lowerBound]))),

@@ -333,6 +333,12 @@ public final class Solver {
     }
 
     /// Forgets every constraint, edit variable and variable.
+    ///
+    /// Every stored property goes back to its initial value, as a new solver has it (a test compares
+    /// the two property by property, so a property added later fails it until it is reset here). The
+    /// storage is reassigned field by field rather than held in one struct replaced at once: the
+    /// tableau's operations take several fields `inout` together, which one stored struct would make
+    /// overlapping accesses.
     public func reset() {
         for (variable, _) in variables.values where variable.owner === self { variable.owner = nil }
         kinds = []
@@ -343,8 +349,11 @@ public final class Solver {
         entering = MinHeap()
         inHeap = []
         stamps = []
+        stamp = 0
         infeasible = []
         artificial = nil
+        scratchSymbols = []
+        scratchCoefficients = []
         owners = []
         rowCount = 0
         pivotCount = 0

@@ -1,4 +1,4 @@
-@_spi(Internals) import Lifetrace
+import Lifetrace
 import LifetraceTracepoints
 
 /// A sink that fires LTTng-UST tracepoints of the `lifetrace` provider, so `lttng` sessions,
@@ -85,7 +85,7 @@ public struct LTTngSink: TracerSink, GatedSink {
     /// Fires the tracepoint of a hook and phase with a view's frame: the FRAME shape's `_exit` and
     /// instant tracepoints record it (x, y, width, height, offset_x, offset_y, superview_id); any
     /// other tracepoint has no place for it and records the event without it.
-    public func record(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, frame: ViewFrame, seq: UInt64) {
+    public func record(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, frame: Details.Frame, seq: UInt64) {
         let slot = Self.slot(hook, phase)
         var parts = lifetrace_frame(
             x: frame.x, y: frame.y, width: frame.width, height: frame.height, offset_x: frame.offsetX,

@@ -92,7 +92,7 @@ package enum LTTngStructuredRecords {
     }
 
     /// `ok`, `error` or `error: MESSAGE` for a span's status field (an object of `code` and `message`).
-    private static func status(_ value: FieldValue?) -> String? {
+    private static func status(_ value: Field.Value?) -> String? {
         guard case .object(let status) = value, let code = status["code"]?.string else { return nil }
         guard let message = status["message"]?.string else { return code }
         return "\(code): \(message)"

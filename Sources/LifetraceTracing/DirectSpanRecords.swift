@@ -21,14 +21,14 @@ enum DirectSpanRecords {
     /// Records a span's end under its final name, with what was set on it.
     static func end(
         _ recorder: SpanRecorder, name: String, _ traceContext: SharedTraceContext, parent: UInt64, kind: SpanKind,
-        attributes: SpanAttributes, status: SpanStatus?, errors: [FieldValue], links: [FieldValue]
+        attributes: SpanAttributes, status: SpanStatus?, errors: [Field.Value], links: [Field.Value]
     ) {
         let status = status.map { status in
             let code = status.code == .ok ? "ok" : "error"
             return status.message.map { "\(code): \($0)" } ?? code
         }
-        let errors = errors.isEmpty ? nil : FieldValue.list(errors).json
-        let links = links.isEmpty ? nil : FieldValue.list(links).json
+        let errors = errors.isEmpty ? nil : Field.Value.list(errors).json
+        let links = links.isEmpty ? nil : Field.Value.list(links).json
         name.withCString { name in
             withAttributesJSON(attributes) { attributes in
                 withOptionalCString(status) { status in

@@ -20,8 +20,8 @@ public final class LifetraceSpan: Tracing.Span {
         var operationName: String
         var attributes: SpanAttributes = LifetraceSpan.noAttributes
         var status: SpanStatus?
-        var errors: [FieldValue] = []
-        var links: [FieldValue] = []
+        var errors: [Field.Value] = []
+        var links: [Field.Value] = []
         var interval: IntervalState = .inactive
         /// The ids as text, made once when a sink takes the begin record, for the end's too.
         var ids: SpanFields.IDs?

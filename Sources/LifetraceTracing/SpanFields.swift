@@ -29,7 +29,7 @@ enum SpanFields {
     }
 
     static func details(
-        _ ids: IDs, kind: SpanKind, attributes: SpanAttributes, links: [FieldValue], status: SpanStatus?, errors: [FieldValue]?
+        _ ids: IDs, kind: SpanKind, attributes: SpanAttributes, links: [Field.Value], status: SpanStatus?, errors: [Field.Value]?
     ) -> Details {
         // kind, attributes, status, errors, links, and the end's new name.
         var fields = ids.fields(reserving: 6)
@@ -51,7 +51,7 @@ enum SpanFields {
         return fields
     }
 
-    static func error(_ error: any Error, attributes: SpanAttributes) -> FieldValue {
+    static func error(_ error: any Error, attributes: SpanAttributes) -> Field.Value {
         var object = [
             Field("type", .string(String(reflecting: type(of: error)))), Field("message", .string(String(describing: error))),
         ]
@@ -59,7 +59,7 @@ enum SpanFields {
         return .object(object)
     }
 
-    static func link(_ link: SpanLink) -> FieldValue {
+    static func link(_ link: SpanLink) -> Field.Value {
         var object: [Field] = []
         if let linked = link.context.lifetraceTraceContext {
             object.append(Field("trace_id", .string(SpanIdentifiers.hex(linked.traceID))))
@@ -85,7 +85,7 @@ enum SpanFields {
     }
 
     /// Attributes as an object sorted by name.
-    static func value(of attributes: SpanAttributes) -> FieldValue {
+    static func value(of attributes: SpanAttributes) -> Field.Value {
         var fields: [Field] = []
         fields.reserveCapacity(8)
         attributes.forEach { name, attribute in fields.append(Field(name, value(of: attribute))) }
@@ -93,7 +93,7 @@ enum SpanFields {
         return .object(fields)
     }
 
-    static func value(of attribute: SpanAttribute) -> FieldValue {
+    static func value(of attribute: SpanAttribute) -> Field.Value {
         switch attribute {
         case .int32(let number): .integer(Int64(number))
         case .int64(let number): .integer(number)

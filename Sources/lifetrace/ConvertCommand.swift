@@ -1,5 +1,5 @@
 import ArgumentParser
-@_spi(Internals) import Lifetrace
+import Lifetrace
 import LifetraceAnalysis
 
 /// `lifetrace convert TRACE -o FILE.jsonl`: an LTTng trace (or JSON lines) to JSON lines, streamed.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Dispatch
-@_spi(Internals) import Lifetrace
+import Lifetrace
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
 import ArgumentParser
-@_spi(Internals) import Lifetrace
+import Lifetrace
 import LifetracePort
 
 /// `lifetrace port FILE… [--in-place | --output DIR]`: rewrites the iOS idioms Linux Swift cannot

@@ -24,14 +24,14 @@ struct SinkOptions: ParsableArguments {
         let sinks = CommandLineSinks.values + self.sinks
         if !sinks.isEmpty {
             let specifications = try sinks.map { text in
-                try SinkSpecification(parsing: text, origin: "--sink \"\(text)\"")
+                try SinkRegistry.Specification(parsing: text, origin: "--sink \"\(text)\"")
             }
             configuration = SinkConfiguration(sinks: specifications, registry: registry)
         } else if let fromEnvironment = try SinkConfiguration(environment: ProcessEnvironment.current, registry: registry) {
             configuration = fromEnvironment
         } else {
             configuration = SinkConfiguration(
-                sinks: [SinkSpecification(name: "text", origin: "default sink")], registry: registry)
+                sinks: [SinkRegistry.Specification(name: "text", origin: "default sink")], registry: registry)
         }
         if let hooks {
             let patterns = try SinkConfiguration.parsePatterns(hooks, source: "--hooks")

@@ -1,5 +1,5 @@
 import ArgumentParser
-@_spi(Internals) import Lifetrace
+import Lifetrace
 
 #if canImport(Glibc)
 import Glibc

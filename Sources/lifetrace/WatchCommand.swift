@@ -1,5 +1,5 @@
 import ArgumentParser
-@_spi(Internals) import Lifetrace
+import Lifetrace
 import LifetraceAnalysis
 
 #if canImport(Glibc)

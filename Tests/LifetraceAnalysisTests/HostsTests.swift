@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Internals) import Lifetrace
+import Lifetrace
 import LifetraceAnalysis
 import LifetraceTestSupport
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Internals) import Lifetrace
+import Lifetrace
 import LifetraceAnalysis
 import LifetraceTestSupport
 import Testing
@@ -101,7 +101,8 @@ import Testing
         #expect(reader.summary.issues.isEmpty, "\(reader.summary.issues)")
         #expect(events.count == 4)
         #expect(
-            events[2].frame == ViewFrame(x: 16, y: 63, width: 200, height: 30.5, offsetX: 16, offsetY: 63, superview: 0x6c16a50))
+            events[2].frame
+                == Details.Frame(x: 16, y: 63, width: 200, height: 30.5, offsetX: 16, offsetY: 63, superview: 0x6c16a50))
         #expect(events[2].details.fields == nil)
         #expect(events[3].details.fields?["pair"] == .list([.integer(1), .integer(2)]))
         #expect(events[3].details.fields?["real"] == .double(-2.5e-7))

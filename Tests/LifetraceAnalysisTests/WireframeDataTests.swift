@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Internals) import Lifetrace
+import Lifetrace
 import LifetraceAnalysis
 import LifetraceTestSupport
 import Testing
@@ -9,12 +9,14 @@ import Testing
     static func frame(
         _ x: Double, _ y: Double, _ w: Double, _ h: Double, offset: (Double, Double)? = nil, in superview: UInt? = nil
     )
-        -> ViewFrame
+        -> Details.Frame
     {
-        ViewFrame(x: x, y: y, width: w, height: h, offsetX: offset?.0, offsetY: offset?.1, superview: superview)
+        Details.Frame(x: x, y: y, width: w, height: h, offsetX: offset?.0, offsetY: offset?.1, superview: superview)
     }
 
-    static func record(_ seq: UInt64, _ hook: Hook, _ phase: Phase, _ name: String, id: UInt, frame: ViewFrame? = nil) -> Event {
+    static func record(_ seq: UInt64, _ hook: Hook, _ phase: Phase, _ name: String, id: UInt, frame: Details.Frame? = nil)
+        -> Event
+    {
         Event(
             seq: seq, timestamp: 1_000 + seq * 100, hook: hook, phase: phase, subject: Subject(name: name, id: id),
             frame: frame, duration: phase == .end ? 50 : nil, thread: 1)

@@ -211,4 +211,33 @@ struct SolverTests {
         try solver.add(Constraint(x, .equal, 3))
         #expect(solver.value(of: x) == 3)
     }
+
+    @Test("reset leaves every stored property as a new solver has it, so a property added later cannot be left out")
+    func resetIsANewSolver() throws {
+        let solver = Solver()
+        let left = Variable("left")
+        let width = Variable("width")
+        let right = Variable("right")
+        // Definitions, tableau rows, bounds, an edit and a removal: every part of the state used.
+        try solver.add(Constraint(left, .equal, 8))
+        try solver.add(Constraint(right, .equal, left + width))
+        try solver.add(Constraint(width, .greaterThanOrEqual, 20))
+        try solver.add(Constraint(width, .lessThanOrEqual, 400, strength: .strong))
+        let preferred = Constraint(width, .equal, 100, strength: .weak)
+        try solver.add(preferred)
+        try solver.addEditVariable(right, strength: .strong)
+        try solver.suggestValue(300, for: right)
+        try solver.updateConstant(of: preferred, to: 120)
+        try solver.remove(preferred)
+        solver.updateVariables()
+        #expect(solver.value(of: right) == 300)
+        solver.reset()
+        func state(_ solver: Solver) -> [String] {
+            Mirror(reflecting: solver).children.map { "\($0.label ?? "?") = \(String(reflecting: $0.value))" }
+        }
+        let fresh = state(Solver())
+        let reset = state(solver)
+        #expect(reset.count == fresh.count)
+        for (after, new) in zip(reset, fresh) { #expect(after == new) }
+    }
 }

@@ -47,10 +47,12 @@ struct DecoderDifferentialTests {
     func emitterRecordings() throws {
         let binary = try LifetraceBinary.path()
         let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
-        // Buffers of a page: the emitter overflows them, so some events are discarded.
+        // Buffers of a page: the emitter overflows them, so some events are discarded. The packets
+        // written are those the consumer daemon took while the emitter ran: on a loaded machine 600
+        // iterations left it time for 4, so the emitter runs long enough for many more.
         try withRecording(
             ["--subbuf-size", "\(pageSize)", "--num-subbuf", "4"], convert: false, environment: LTTngRecordingTests.liveEmitter,
-            command: { _ in [binary, "emit", "--count", "600"] }
+            command: { _ in [binary, "emit", "--count", "6000"] }
         ) { recording in
             try #require(recording.result.status == 0, "\(recording.result)")
             let count = try Self.expectSame(recording.trace, "emit")

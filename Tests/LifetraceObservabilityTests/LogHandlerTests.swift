@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Internals) import Lifetrace
+import Lifetrace
 import LifetraceLogging
 import LifetraceTracing
 import Logging
@@ -186,7 +186,7 @@ struct LogHandlerTests {
         #expect(
             line.contains(#""level":"warning","source":"LifetraceObservabilityTests","metadata":{"n":"3","user":"ada"}"#),
             "\(line)")
-        #expect(TextLineFormat().line(event) == "api warning: disk \"full\" n=3 user=ada source=LifetraceObservabilityTests\n")
+        #expect(TextSink.Format().line(event) == "api warning: disk \"full\" n=3 user=ada source=LifetraceObservabilityTests\n")
     }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
 import Instrumentation
-@_spi(Internals) import Lifetrace
+import Lifetrace
 import LifetraceTracing
 import Testing
 import Tracing
@@ -194,7 +194,7 @@ extension TracerTests {
             tracer.withSpan("GET /users", ofKind: .server) { span in span.attributes["n"] = 1 }
         }
         let end = try #require(events.last)
-        let line = TextLineFormat(showsEnds: true).line(end)
+        let line = TextSink.Format(showsEnds: true).line(end)
         let spanID = try #require(end.details.fields?["span_id"]?.string)
         let traceID = try #require(end.details.fields?["trace_id"]?.string)
         let prefix = "<GET /users: 0x\(spanID.drop { $0 == "0" })> span trace_id=\(traceID) span_id=\(spanID) kind=server"

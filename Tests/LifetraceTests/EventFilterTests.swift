@@ -16,19 +16,19 @@ struct EventFilterTests {
             ("Café*", "CaféList", true), ("scenario.*", "scenario.step", true),
         ])
     func patterns(pattern: String, text: String, matches: Bool) {
-        #expect(EventFilter.matches(pattern, text) == matches)
+        #expect(Event.Filter.matches(pattern, text) == matches)
     }
 
     @Test("no lists keep everything")
     func emptyFilterKeepsAll() {
-        let filter = EventFilter()
+        let filter = Event.Filter()
         #expect(filter.accepts(makeEvent(hook: .viewDidLoad, name: "Anything")))
         #expect(filter.accepts(makeEvent(hook: .scenarioStep, name: "scenario")))
     }
 
     @Test("hooks and controllers must both match")
     func bothAxes() {
-        let filter = EventFilter(hooks: ["view*Layout*", "layoutPass"], controllers: ["Feed*"])
+        let filter = Event.Filter(hooks: ["view*Layout*", "layoutPass"], controllers: ["Feed*"])
         #expect(filter.accepts(makeEvent(hook: .viewWillLayoutSubviews, name: "FeedViewController")))
         #expect(filter.accepts(makeEvent(hook: .layoutPass, name: "Feed")))
         #expect(!filter.accepts(makeEvent(hook: .viewWillAppear, name: "FeedViewController")))
@@ -38,14 +38,14 @@ struct EventFilterTests {
     @Test("scenario steps pass the controller filter but not a hook filter that leaves them out")
     func scenarioSteps() {
         let step = makeEvent(hook: .scenarioStep, name: "scenario")
-        #expect(EventFilter(controllers: ["Feed*"]).accepts(step))
-        #expect(!EventFilter(hooks: ["viewDid*"]).accepts(step))
-        #expect(EventFilter(hooks: ["viewDid*", "scenario.*"], controllers: ["Feed*"]).accepts(step))
+        #expect(Event.Filter(controllers: ["Feed*"]).accepts(step))
+        #expect(!Event.Filter(hooks: ["viewDid*"]).accepts(step))
+        #expect(Event.Filter(hooks: ["viewDid*", "scenario.*"], controllers: ["Feed*"]).accepts(step))
     }
 
     @Test("changing the lists after creation takes effect")
     func mutation() {
-        var filter = EventFilter(hooks: ["viewDidLoad"])
+        var filter = Event.Filter(hooks: ["viewDidLoad"])
         #expect(!filter.accepts(makeEvent(hook: .viewWillAppear)))
         filter.hooks = ["viewWill*"]
         #expect(filter.accepts(makeEvent(hook: .viewWillAppear)))
@@ -59,7 +59,7 @@ struct EventFilterTests {
     @Test("a filtered sink forwards only what the filter accepts, in order, and flushes its base")
     func filteredSink() {
         let recorder = RecordingSink()
-        let sink = recorder.filtered(by: EventFilter(hooks: ["viewWill*"], controllers: ["Feed*"]))
+        let sink = recorder.filtered(by: Event.Filter(hooks: ["viewWill*"], controllers: ["Feed*"]))
         let events = [
             makeEvent(seq: 1, hook: .viewWillAppear, name: "Feed"),
             makeEvent(seq: 2, hook: .viewDidAppear, name: "Feed"),
@@ -75,7 +75,7 @@ struct EventFilterTests {
         let recorder = RecordingSink()
         let feed = TestController("FeedViewController")
         let profile = TestController("ProfileViewController")
-        LifetraceSystem.withSink(recorder.filtered(by: EventFilter(hooks: ["view*Layout*"], controllers: ["Feed*"]))) {
+        LifetraceSystem.withSink(recorder.filtered(by: Event.Filter(hooks: ["view*Layout*"], controllers: ["Feed*"]))) {
             for controller in [feed, profile] {
                 controller.withInterval(.viewWillAppear, animated: true) {}
                 controller.withInterval(.viewWillLayoutSubviews) {}

@@ -1,4 +1,4 @@
-@_spi(Internals) import Lifetrace
+import Lifetrace
 import LifetraceTestSupport
 import Synchronization
 import Testing
@@ -8,7 +8,7 @@ private final class FrameTracer: TracerSink {
     struct Record: Hashable {
         var hook: Hook
         var phase: Phase
-        var frame: ViewFrame?
+        var frame: Details.Frame?
     }
 
     private let storage = Mutex<[Record]>([])
@@ -17,7 +17,7 @@ private final class FrameTracer: TracerSink {
         storage.withLock { $0.append(Record(hook: hook, phase: phase, frame: nil)) }
     }
 
-    func record(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, frame: ViewFrame, seq: UInt64) {
+    func record(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, frame: Details.Frame, seq: UInt64) {
         storage.withLock { $0.append(Record(hook: hook, phase: phase, frame: frame)) }
     }
 
@@ -36,9 +36,9 @@ private struct BeginsOnly: Sink {
 /// Counts the frames made: the frame of a record is made only when a sink wants the record.
 private final class FrameMaker: Sendable {
     private let made = Mutex(0)
-    let frame = ViewFrame(x: 16, y: 59.5, width: 358, height: 20, offsetX: 16, offsetY: 12.5, superview: 0x6c16a50)
+    let frame = Details.Frame(x: 16, y: 59.5, width: 358, height: 20, offsetX: 16, offsetY: 12.5, superview: 0x6c16a50)
 
-    func make() -> ViewFrame {
+    func make() -> Details.Frame {
         made.withLock { $0 += 1 }
         return frame
     }
@@ -50,7 +50,7 @@ private final class FrameMaker: Sendable {
 /// frame is made.
 @Suite("Frame records")
 struct FrameRecordTests {
-    static let frame = ViewFrame(x: 16, y: 59.5, width: 358, height: 20, offsetX: 16, offsetY: 12.5, superview: 0x6c16a50)
+    static let frame = Details.Frame(x: 16, y: 59.5, width: 358, height: 20, offsetX: 16, offsetY: 12.5, superview: 0x6c16a50)
 
     @Test("JSON lines: frame, offset and superview after count, numbers as they read back", .needs("jq"))
     func jsonLine() throws {
@@ -71,12 +71,12 @@ struct FrameRecordTests {
         // A view with no superview (a window) has no `superview` key; numbers that are not whole
         // are written as Swift prints them, those that are not finite as null.
         var odd = event
-        odd.frame = ViewFrame(x: -0.25, y: 1.0 / 3.0, width: 1e20, height: .nan)
+        odd.frame = Details.Frame(x: -0.25, y: 1.0 / 3.0, width: 1e20, height: .nan)
         let oddLine = JSONLineFormat.line(odd)
         #expect(oddLine.contains(#""frame":[-0.25,0.3333333333333333,1e+20,null],"offset":[-0.25,0.3333333333333333],"dur_ns""#))
         #expect(try JQ.eachLine(oddLine, ".frame[0:2] + [.frame[3]]") == ["[-0.25,0.3333333333333333,null]"])
         var huge = event
-        huge.frame = ViewFrame(x: 1e300, y: -Double.leastNonzeroMagnitude, width: 0, height: 0)
+        huge.frame = Details.Frame(x: 1e300, y: -Double.leastNonzeroMagnitude, width: 0, height: 0)
         #expect(JSONLineFormat.line(huge).contains(#""frame":[1e+300,-5e-324,0,0]"#))
     }
 
@@ -86,21 +86,21 @@ struct FrameRecordTests {
             seq: 1, timestamp: 1, hook: .layoutSubviews, phase: .end, subject: Subject(name: "Title", id: 0x6c1a2b0),
             frame: Self.frame, duration: 3_000, thread: 1)
         #expect(
-            TextLineFormat(showsEnds: true).line(end)
+            TextSink.Format(showsEnds: true).line(end)
                 == "<Title: 0x6c1a2b0> layoutSubviews frame {(16, 59.5), 358x20} in 0x6c16a50 end 3000 ns\n")
         let moved = Event(
             seq: 2, timestamp: 2, hook: .frameChange, phase: .instant, subject: Subject(name: "Title", id: 0x6c1a2b0),
-            frame: ViewFrame(x: 0, y: 0, width: 390, height: 844), thread: 1)
-        #expect(TextLineFormat(showsEnds: true).line(moved) == "<Title: 0x6c1a2b0> frameChange frame {(0, 0), 390x844}\n")
-        #expect(TextLineFormat().line(moved) == "")
+            frame: Details.Frame(x: 0, y: 0, width: 390, height: 844), thread: 1)
+        #expect(TextSink.Format(showsEnds: true).line(moved) == "<Title: 0x6c1a2b0> frameChange frame {(0, 0), 390x844}\n")
+        #expect(TextSink.Format().line(moved) == "")
         var left = moved
         left.frame = nil
-        #expect(TextLineFormat(showsEnds: true).line(left) == "<Title: 0x6c1a2b0> frameChange left\n")
-        let sink = try TextSink(to: .file("/dev/null"), format: TextLineFormat())
+        #expect(TextSink.Format(showsEnds: true).line(left) == "<Title: 0x6c1a2b0> frameChange left\n")
+        let sink = try TextSink(to: .file("/dev/null"), format: TextSink.Format())
         #expect(!sink.wants(.frameChange, .instant))
         #expect(sink.wants(.viewDidLoad, .instant))
         #expect(sink.wants(.layoutSubviews, .begin) && !sink.wants(.layoutSubviews, .end))
-        let ends = try TextSink(to: .file("/dev/null"), format: TextLineFormat(showsEnds: true))
+        let ends = try TextSink(to: .file("/dev/null"), format: TextSink.Format(showsEnds: true))
         #expect(ends.wants(.frameChange, .instant) && ends.wants(.layoutSubviews, .end))
     }
 

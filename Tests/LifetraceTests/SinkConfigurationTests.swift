@@ -14,13 +14,13 @@ struct SinkConfigurationTests {
         #expect(configuration.sinks[0].destination == nil)
         #expect(configuration.sinks[1].destination == .file("/tmp/run.jsonl"))
         #expect(configuration.sinks[1].origin == "LIFETRACE_SINKS item 2 (column 6)")
-        #expect(configuration.filter == EventFilter())
+        #expect(configuration.filter == Event.Filter())
     }
 
     @Test(
         "specifications",
         arguments: [
-            ("text", "text", [String](), Destination?.none),
+            ("text", "text", [String](), ByteOutput.Destination?.none),
             ("text:ends", "text", ["ends"], nil),
             ("text:ends:time=stderr", "text", ["ends", "time"], .standardError),
             ("jsonl=-", "jsonl", [], .standardOutput),
@@ -30,8 +30,8 @@ struct SinkConfigurationTests {
             ("jsonl=relative/run.jsonl", "jsonl", [], .file("relative/run.jsonl")),
             ("my-sink_2:x", "my-sink_2", ["x"], nil),
         ])
-    func specification(text: String, name: String, options: [String], destination: Destination?) throws {
-        let specification = try SinkSpecification(parsing: text, origin: "test")
+    func specification(text: String, name: String, options: [String], destination: ByteOutput.Destination?) throws {
+        let specification = try SinkRegistry.Specification(parsing: text, origin: "test")
         #expect(specification.name == name)
         #expect(specification.options == options)
         #expect(specification.destination == destination)
@@ -40,9 +40,9 @@ struct SinkConfigurationTests {
     @Test("a specification prints as it is written")
     func description() throws {
         for text in ["text", "text:ends:time=stderr", "jsonl=fd:3", "jsonl=/tmp/x.jsonl", "jsonl=stdout"] {
-            #expect(try SinkSpecification(parsing: text, origin: "test").description == text)
+            #expect(try SinkRegistry.Specification(parsing: text, origin: "test").description == text)
         }
-        #expect(try SinkSpecification(parsing: "jsonl=-", origin: "test").description == "jsonl=stdout")
+        #expect(try SinkRegistry.Specification(parsing: "jsonl=-", origin: "test").description == "jsonl=stdout")
     }
 
     @Test("spaces around items are ignored")
@@ -99,7 +99,7 @@ struct SinkConfigurationTests {
             #expect(multiplex.sinks[0] is TextSink)
             #expect(multiplex.sinks[1] is JSONLinesSink)
             let text = try #require(try SinkConfiguration(parsing: "text:time:ends=\(file)").makeSink() as? TextSink)
-            #expect(text.format == TextLineFormat(showsEnds: true, showsTimestamps: true))
+            #expect(text.format == TextSink.Format(showsEnds: true, showsTimestamps: true))
             #expect(FileManager.default.fileExists(atPath: file))
         }
     }

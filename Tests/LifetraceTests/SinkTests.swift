@@ -54,7 +54,7 @@ struct SinkTests {
     @Test("a filtered sink passes flushes on")
     func filteredFlush() {
         let base = FlushCountingSink()
-        let sink = base.filtered(by: EventFilter(hooks: ["none"]))
+        let sink = base.filtered(by: Event.Filter(hooks: ["none"]))
         sink.emit(makeEvent())
         sink.flush()
         #expect(base.events.isEmpty)
@@ -67,7 +67,7 @@ struct SinkTests {
             let plainPath = directory.path("plain.txt")
             let endsPath = directory.path("ends.txt")
             let plain = try TextSink(to: .file(plainPath))
-            let ends = try TextSink(to: .file(endsPath), format: TextLineFormat(showsEnds: true))
+            let ends = try TextSink(to: .file(endsPath), format: TextSink.Format(showsEnds: true))
             let controller = TestController("B")
             let id = controller.instrumentationSubject.id
             LifetraceSystem.withSink(MultiplexSink([plain, ends])) {

@@ -3,8 +3,8 @@ import Testing
 
 @Suite("Text line format")
 struct TextLineFormatTests {
-    let format = TextLineFormat()
-    let withEnds = TextLineFormat(showsEnds: true)
+    let format = TextSink.Format()
+    let withEnds = TextSink.Format(showsEnds: true)
 
     @Test("NSLog-like line with the animated flag")
     func animated() {
@@ -68,7 +68,7 @@ struct TextLineFormatTests {
 
     @Test("timestamps in seconds with microseconds")
     func timestamps() {
-        let format = TextLineFormat(showsTimestamps: true)
+        let format = TextSink.Format(showsTimestamps: true)
         #expect(
             format.line(makeEvent(timestamp: 12_345_678_901, hook: .viewDidLoad)) == "[12.345678] <B: 0x6c16980> viewDidLoad\n")
         #expect(format.line(makeEvent(timestamp: 5_000_001_000, hook: .viewDidLoad)) == "[5.000001] <B: 0x6c16980> viewDidLoad\n")

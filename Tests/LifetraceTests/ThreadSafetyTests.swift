@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Internals) import Lifetrace
+import Lifetrace
 import LifetraceTestSupport
 import Synchronization
 import Testing
@@ -52,7 +52,7 @@ struct ThreadSafetyTests {
     func textSinkFromManyThreads() throws {
         try withScratchDirectory { directory in
             let path = directory.path("concurrent.txt")
-            let sink = try TextSink(to: .file(path), format: TextLineFormat(showsEnds: true))
+            let sink = try TextSink(to: .file(path), format: TextSink.Format(showsEnds: true))
             let threads = 6
             let iterations = 400
             onThreads(threads) { thread in

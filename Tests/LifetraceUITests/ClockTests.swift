@@ -1,4 +1,4 @@
-@_spi(Internals) import Lifetrace
+import Lifetrace
 import LifetraceUI
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Internals) import Lifetrace
+import Lifetrace
 import LifetraceUI
 import Testing
 
@@ -9,7 +9,7 @@ import Testing
 /// are not placed.
 @MainActor
 func placesFromRecords(_ events: [Event]) -> [UInt: Rect] {
-    var latest: [UInt: ViewFrame?] = [:]
+    var latest: [UInt: Details.Frame?] = [:]
     for event in events
     where (event.hook == .layoutSubviews && event.phase == .end) || (event.hook == .frameChange && event.phase == .instant) {
         latest[event.subject.id] = .some(event.frame)
@@ -147,7 +147,7 @@ struct ViewFrameTests {
             let frame = try #require(moves.first?.frame)
             #expect(
                 frame
-                    == ViewFrame(
+                    == Details.Frame(
                         x: 20, y: 247, width: 300, height: 100, offsetX: 20, offsetY: 247, superview: controller.view.traceID))
             #expect(card.title.frameInWindow == Rect(x: 28, y: 255, width: 120, height: 20))
             expectPlacesMatch(trace)
@@ -204,7 +204,7 @@ struct ViewFrameTests {
             let moved = try #require(trace.recording.events.last { $0.hook == .frameChange && $0.subject.id == chip.traceID })
             #expect(
                 moved.frame
-                    == ViewFrame(x: 205, y: 110, width: 50, height: 20, offsetX: 10, offsetY: 10, superview: right.traceID))
+                    == Details.Frame(x: 205, y: 110, width: 50, height: 20, offsetX: 10, offsetY: 10, superview: right.traceID))
             expectPlacesMatch(trace)
             #expect(placesFromRecords(trace.recording.events)[inner.traceID] == Rect(x: 207, y: 112, width: 10, height: 10))
 

@@ -15,7 +15,7 @@
 // `threads:hook|span|log|floor:T COUNT` (floor: the hooks' C tracepoint floor) runs T threads of COUNT calls each (PROBE_SINK=jsonl: JSON lines
 // to /dev/null instead of LTTng) and prints wall and CPU time per call.
 import InMemoryTracing
-@_spi(Internals) import Lifetrace
+import Lifetrace
 import LifetraceLTTng
 import LifetraceLogging
 import LifetraceTracepoints
@@ -112,18 +112,18 @@ if path.hasPrefix("threads:") {
     let work = String(parts[1])
     let sinkName = getenv("PROBE_SINK").map { String(cString: $0) } ?? "lttng"
     if sinkName == "jsonl" { LifetraceSystem.bootstrap(try JSONLinesSink(to: .file("/dev/null"))) }
-    let started = MonotonicClock.now()
+    let started = ContinuousClock.now
     let cpu = ThreadedCalls.run(work, threads: threads, count: count)
-    let wall = MonotonicClock.now() - started
+    let wall = (ContinuousClock.now - started) / .nanoseconds(1)
     let calls = Double(threads * count)
     print(
-        "\(path) \(sinkName): wall \(Double(wall) / calls) ns per call, \(calls / Double(wall) * 1e3)M calls/s; CPU \(Double(cpu) / calls) ns per call"
+        "\(path) \(sinkName): wall \(wall / calls) ns per call, \(calls / wall * 1e3)M calls/s; CPU \(Double(cpu) / calls) ns per call"
     )
     exit(0)
 }
 
-let start = MonotonicClock.now()
+let start = ContinuousClock.now
 let result = calls(path, count)
-let elapsed = MonotonicClock.now() - start
+let elapsed = (ContinuousClock.now - start) / .nanoseconds(1)
 print(result)
-StandardError.writeLine("\(path): \(Double(elapsed) / Double(count)) ns per call")
+fputs("\(path): \(elapsed / Double(count)) ns per call\n", stderr)

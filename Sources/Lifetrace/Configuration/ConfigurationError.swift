@@ -1,12 +1,12 @@
 /// A configuration Lifetrace cannot use: an unknown sink, a malformed specification, a file that
 /// cannot be opened. The message names the source (`LIFETRACE_SINKS`, a command-line option) and the bad part.
-public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong, naming the bad part.
-    public let message: String
+    package let message: String
 
     /// Creates an error with a message that names the bad part.
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 
     /// The message.
-    public var description: String { message }
+    package var description: String { message }
 }

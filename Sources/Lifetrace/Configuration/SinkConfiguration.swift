@@ -6,23 +6,23 @@ import Darwin
 /// The sinks and filters a program runs with, parsed from text: the value of `LIFETRACE_SINKS`
 /// (`text,jsonl=/tmp/run.jsonl`), `LIFETRACE_HOOKS` (`viewWill*,viewDid*`) and
 /// `LIFETRACE_CONTROLLERS` (`Feed*`), or a command line's options.
-public struct SinkConfiguration: Sendable {
+package struct SinkConfiguration: Sendable {
     /// The environment variable that names the sinks.
-    public static let sinksVariable = "LIFETRACE_SINKS"
+    package static let sinksVariable = "LIFETRACE_SINKS"
     /// The environment variable with hook patterns to keep.
-    public static let hooksVariable = "LIFETRACE_HOOKS"
+    package static let hooksVariable = "LIFETRACE_HOOKS"
     /// The environment variable with controller-name patterns to keep.
-    public static let controllersVariable = "LIFETRACE_CONTROLLERS"
+    package static let controllersVariable = "LIFETRACE_CONTROLLERS"
 
     /// The sinks, in order.
-    public var sinks: [SinkSpecification]
+    package var sinks: [SinkRegistry.Specification]
     /// Which events reach the sinks.
-    public var filter: EventFilter
+    package var filter: Event.Filter
     /// Makes the sinks.
-    public var registry: SinkRegistry
+    package var registry: SinkRegistry
 
     /// Creates a configuration.
-    public init(sinks: [SinkSpecification], filter: EventFilter = EventFilter(), registry: SinkRegistry = .standard) {
+    package init(sinks: [SinkRegistry.Specification], filter: Event.Filter = Event.Filter(), registry: SinkRegistry = .standard) {
         self.sinks = sinks
         self.filter = filter
         self.registry = registry
@@ -31,8 +31,8 @@ public struct SinkConfiguration: Sendable {
     /// Parses a comma-separated list of sink specifications.
     ///
     /// - Throws: ``ConfigurationError`` naming `source`, the item and its column.
-    public init(parsing text: String, source: String = sinksVariable, registry: SinkRegistry = .standard) throws {
-        var sinks: [SinkSpecification] = []
+    package init(parsing text: String, source: String = sinksVariable, registry: SinkRegistry = .standard) throws {
+        var sinks: [SinkRegistry.Specification] = []
         var column = 1
         for (index, item) in text.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
             let origin = "\(source) item \(index + 1) (column \(column))"
@@ -40,7 +40,7 @@ public struct SinkConfiguration: Sendable {
             guard !trimmed.isEmpty else {
                 throw ConfigurationError("\(origin): empty sink specification; expected NAME[:OPTION…][=DESTINATION]")
             }
-            sinks.append(try SinkSpecification(parsing: trimmed, origin: origin))
+            sinks.append(try SinkRegistry.Specification(parsing: trimmed, origin: origin))
             column += item.count + 1
         }
         self.init(sinks: sinks, registry: registry)
@@ -50,22 +50,22 @@ public struct SinkConfiguration: Sendable {
     /// A variable set to nothing (`LIFETRACE_HOOKS=`) counts as unset, as shells use it to clear one.
     ///
     /// - Throws: ``ConfigurationError`` naming the variable and the bad part.
-    public init?(environment: [String: String], registry: SinkRegistry = .standard) throws {
+    package init?(environment: [String: String], registry: SinkRegistry = .standard) throws {
         guard let value = environment[Self.sinksVariable], !value.trimmingSpaces().isEmpty else { return nil }
         try self.init(parsing: value, registry: registry)
         func patterns(_ variable: String) throws -> [String]? {
             guard let value = environment[variable], !value.trimmingSpaces().isEmpty else { return nil }
             return try Self.parsePatterns(value, source: variable)
         }
-        filter = EventFilter(hooks: try patterns(Self.hooksVariable), controllers: try patterns(Self.controllersVariable))
+        filter = Event.Filter(hooks: try patterns(Self.hooksVariable), controllers: try patterns(Self.controllersVariable))
         if let hooks = filter.hooks { Self.warnAboutUnknownHooks(hooks, source: Self.hooksVariable) }
     }
 
     /// Warns on standard error about each hook pattern that matches no well-known hook: a typo
     /// (`viewDidLaod`) would otherwise silently drop every event. Hooks of other runtimes are
     /// still kept when their names match.
-    public static func warnAboutUnknownHooks(_ patterns: [String], source: String) {
-        for pattern in patterns where !Hook.wellKnown.contains(where: { EventFilter.matches(pattern, $0.name) }) {
+    package static func warnAboutUnknownHooks(_ patterns: [String], source: String) {
+        for pattern in patterns where !Hook.wellKnown.contains(where: { Event.Filter.matches(pattern, $0.name) }) {
             StandardError.writeLine(
                 "lifetrace: warning: \(source) pattern \"\(pattern)\" matches no known hook (only hooks of other runtimes with that name will pass)"
             )
@@ -75,7 +75,7 @@ public struct SinkConfiguration: Sendable {
     /// Parses a comma-separated list of shell-style patterns.
     ///
     /// - Throws: ``ConfigurationError`` for an empty pattern, naming `source` and its position.
-    public static func parsePatterns(_ text: String, source: String) throws -> [String] {
+    package static func parsePatterns(_ text: String, source: String) throws -> [String] {
         try text.split(separator: ",", omittingEmptySubsequences: false).enumerated().map { index, item in
             let pattern = item.trimmingSpaces()
             guard !pattern.isEmpty else {
@@ -88,7 +88,7 @@ public struct SinkConfiguration: Sendable {
     /// Makes the configured sink: one sink, or a ``MultiplexSink``, behind a ``FilteredSink`` when filtering.
     ///
     /// - Throws: ``ConfigurationError`` from the first sink that cannot be made.
-    public func makeSink() throws -> any Sink {
+    package func makeSink() throws -> any Sink {
         try checkDistinctFiles()
         let made = try sinks.map { try registry.makeSink($0) }
         let sink: any Sink = made.count == 1 ? made[0] : MultiplexSink(made)
@@ -101,7 +101,7 @@ extension SinkConfiguration {
     /// Two sinks writing one file would overwrite each other's bytes: a configuration error.
     /// Devices and FIFOs (`/dev/null`) may be shared.
     func checkDistinctFiles() throws {
-        var seen: [String: SinkSpecification] = [:]
+        var seen: [String: SinkRegistry.Specification] = [:]
         for specification in sinks {
             guard case .file(let path)? = specification.destination else { continue }
             var status = stat()

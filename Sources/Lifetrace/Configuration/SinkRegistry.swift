@@ -3,8 +3,8 @@
 /// ``standard`` knows `text`, `jsonl` and `none`; other modules add theirs
 /// (`SinkRegistry.standard.adding(.lttng)` in `LifetraceLTTng`), and so can any runtime.
 public struct SinkRegistry: Sendable {
-    /// Makes a sink from its specification, or throws a ``ConfigurationError`` naming the problem.
-    public typealias Factory = @Sendable (SinkSpecification) throws -> any Sink
+    /// Makes a sink from its specification, or throws an error naming the problem.
+    public typealias Factory = @Sendable (SinkRegistry.Specification) throws -> any Sink
 
     /// A named factory, with a one-line summary for help texts.
     public struct Entry: Sendable {
@@ -43,9 +43,10 @@ public struct SinkRegistry: Sendable {
 
     /// Makes the sink a specification names.
     ///
-    /// - Throws: ``ConfigurationError`` for an unknown name (listing the known ones), or from the factory
-    ///   (prefixed with the specification's origin when the factory did not name it).
-    public func makeSink(_ specification: SinkSpecification) throws -> any Sink {
+    /// - Throws: An error naming the specification's origin for an unknown name (listing the known
+    ///   ones), or the factory's error, its description prefixed with that origin when the factory did
+    ///   not name it.
+    public func makeSink(_ specification: SinkRegistry.Specification) throws -> any Sink {
         guard let entry = entries[specification.name] else {
             throw ConfigurationError(
                 "\(specification.origin): unknown sink \"\(specification.name)\"; expected one of: \(names.joined(separator: ", "))"
@@ -53,9 +54,12 @@ public struct SinkRegistry: Sendable {
         }
         do {
             return try entry.factory(specification)
-        } catch let error as ConfigurationError where !error.message.hasPrefix(specification.origin) {
-            // A destination that cannot be opened: say which item of which variable named it.
-            throw ConfigurationError("\(specification.origin): \(error.message)")
+        } catch let error as ConfigurationError where error.message.hasPrefix(specification.origin) {
+            throw error
+        } catch {
+            // A destination that cannot be opened, a factory's own error: say which item of which
+            // variable named it.
+            throw ConfigurationError("\(specification.origin): \(error)")
         }
     }
 
@@ -75,7 +79,7 @@ extension SinkRegistry.Entry {
         try specification.checkOptions(allowed: ["ends", "time"])
         return try TextSink(
             to: specification.destination ?? .standardOutput,
-            format: TextLineFormat(
+            format: TextSink.Format(
                 showsEnds: specification.options.contains("ends"),
                 showsTimestamps: specification.options.contains("time")))
     }

@@ -38,11 +38,11 @@ public struct Details: Sendable, Hashable {
         @usableFromInline let target: Subject?
         @usableFromInline let text: String?
         @usableFromInline let fields: [Field]?
-        @usableFromInline var frame: ViewFrame?
+        @usableFromInline var frame: Details.Frame?
         @usableFromInline let host: String?
 
         @inlinable
-        init(target: Subject?, text: String?, fields: [Field]?, frame: ViewFrame? = nil, host: String? = nil) {
+        init(target: Subject?, text: String?, fields: [Field]?, frame: Details.Frame? = nil, host: String? = nil) {
             self.target = target
             self.text = text
             self.fields = fields
@@ -113,7 +113,7 @@ public struct Details: Sendable, Hashable {
     }
 
     /// A view's frame (``Event/frame``).
-    var frame: ViewFrame? {
+    var frame: Details.Frame? {
         get { strings?.frame }
         set {
             strings = Self.strings(
@@ -158,7 +158,7 @@ public struct Details: Sendable, Hashable {
 
     /// Sets the frame, in the storage of `spare` (the last framed event's) when nothing else holds
     /// it, or in a new one that becomes the spare. Only the emission path calls it, under its lock.
-    mutating func attachFrame(_ frame: ViewFrame, reusing spare: inout Strings?) {
+    mutating func attachFrame(_ frame: Details.Frame, reusing spare: inout Strings?) {
         guard strings == nil else {
             // A target, a text or fields as well: storage of its own (no hook of the runtime's).
             self.frame = frame
@@ -173,7 +173,7 @@ public struct Details: Sendable, Hashable {
     }
 
     @inlinable
-    static func strings(target: Subject?, text: String?, fields: [Field]?, frame: ViewFrame? = nil, host: String? = nil)
+    static func strings(target: Subject?, text: String?, fields: [Field]?, frame: Details.Frame? = nil, host: String? = nil)
         -> Strings?
     {
         let fields = fields?.isEmpty == true ? nil : fields

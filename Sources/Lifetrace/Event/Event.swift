@@ -32,7 +32,7 @@ public struct Event: Sendable, Hashable {
         phase: Phase,
         subject: Subject,
         details: Details = .none,
-        frame: ViewFrame? = nil,
+        frame: Details.Frame? = nil,
         duration: UInt64? = nil,
         thread: UInt32 = 0,
         process: UInt32? = nil,
@@ -54,7 +54,7 @@ public struct Event: Sendable, Hashable {
     /// Where the subject (a view) is on screen: on the `end` record of `layoutSubviews` and on
     /// `frameChange` instants; `nil` on other events. Kept with the details' out-of-line parts, so
     /// an event without one (nearly every event) is no larger for it.
-    public var frame: ViewFrame? {
+    public var frame: Details.Frame? {
         get { details.frame }
         set { details.frame = newValue }
     }

@@ -7,10 +7,10 @@ public struct Field: Sendable, Hashable {
     /// The key, in snake case (a JSON-lines key: `trace_id`, `metadata`).
     public var key: String
     /// The value.
-    public var value: FieldValue
+    public var value: Field.Value
 
     /// Creates a field.
-    public init(_ key: String, _ value: FieldValue) {
+    public init(_ key: String, _ value: Field.Value) {
         self.key = key
         self.value = value
     }
@@ -18,7 +18,7 @@ public struct Field: Sendable, Hashable {
 
 extension [Field] {
     /// The value of the first field named `key`, or `nil`.
-    public subscript(key: String) -> FieldValue? {
+    package subscript(key: String) -> Field.Value? {
         first { $0.key == key }?.value
     }
 }

@@ -110,8 +110,8 @@ public final class ByteOutput: Sendable {
     /// Opens a destination for writing (files are created or truncated, then appended to, so a
     /// `copytruncate` rotation leaves no hole of zeros before the next record).
     ///
-    /// - Throws: ``ConfigurationError`` when a file cannot be opened, naming the path and the reason.
-    public static func open(_ destination: Destination, label: String) throws -> ByteOutput {
+    /// - Throws: An error when a file cannot be opened, naming the path and the reason.
+    public static func open(_ destination: ByteOutput.Destination, label: String) throws -> ByteOutput {
         switch destination {
         case .standardOutput:
             return ByteOutput(fileDescriptor: STDOUT_FILENO, label: "\(label) (stdout)")
@@ -201,7 +201,7 @@ public final class ByteOutput: Sendable {
     /// `body` with the lock still held: what a signal that ends the process does to every output
     /// at once, so that no record lands in a buffer nobody will write and the outputs end at the
     /// same event (give or take the one each emitting thread is between two outputs with).
-    @_spi(Internals) public func closeAfterWriting(reason: String, thenWhileLocked body: () -> Void = {}) {
+    package func closeAfterWriting(reason: String, thenWhileLocked body: () -> Void = {}) {
         state.withLock { state in
             Self.drain(&state, label: label)
             if state.statistics.failure == nil { state.statistics.failure = reason }

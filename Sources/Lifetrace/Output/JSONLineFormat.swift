@@ -3,13 +3,12 @@
 ///
 /// Keys, in order (absent ones are omitted): `seq`, `ts`, `event`, `phase`, `controller`, `id`,
 /// `target`, `target_id`, `animated`, `index`, `text`, `count`, `frame`, `offset` and `superview` (a
-/// view's ``ViewFrame``), the event's ``Field``s in their order (logs' and spans'), `dur_ns`,
+/// view's ``Details.Frame``), the event's ``Field``s in their order (logs' and spans'), `dur_ns`,
 /// `thread`, `pid` (only on events read from a trace of several processes), `host` (only on events
 /// read from an LTTng trace, whose metadata names the machine).
-@_spi(Internals)
-public enum JSONLineFormat {
+package enum JSONLineFormat {
     /// Appends `event` as one JSON object and a newline.
-    public static func append(_ event: Event, to buffer: inout LineBuffer) {
+    package static func append(_ event: Event, to buffer: inout LineBuffer) {
         buffer.append("{\"seq\":")
         buffer.appendDecimal(event.seq)
         buffer.append(",\"ts\":")
@@ -81,7 +80,7 @@ public enum JSONLineFormat {
     }
 
     /// One event as a JSON line (with its newline), for tools and tests.
-    public static func line(_ event: Event) -> String {
+    package static func line(_ event: Event) -> String {
         var buffer = LineBuffer()
         append(event, to: &buffer)
         return buffer.string

@@ -27,7 +27,7 @@ extension LineBuffer {
 
     /// Appends a frame's keys for a JSON line: `,"frame":[x,y,w,h],"offset":[x,y]` and, when the
     /// view has one, `,"superview":"0x…"`.
-    mutating func appendJSONFrame(_ frame: ViewFrame) {
+    mutating func appendJSONFrame(_ frame: Details.Frame) {
         append(",\"frame\":[")
         appendJSONNumber(frame.x)
         append(UInt8(ascii: ","))
@@ -50,7 +50,7 @@ extension LineBuffer {
 
     /// Appends a frame for a person to read: ` frame {(x, y), WxH} in 0x…` (the superview's
     /// identity, when the view has one).
-    mutating func appendFrameText(_ frame: ViewFrame) {
+    mutating func appendFrameText(_ frame: Details.Frame) {
         append(" frame {(")
         appendNumberText(frame.x)
         append(", ")

@@ -6,7 +6,7 @@ import Darwin
 
 /// A growable run of bytes that line formats write records into.
 ///
-/// It is the buffer of a ``ByteOutput`` and what the JSON-lines format and ``TextLineFormat`` append
+/// It is the buffer of a ``ByteOutput`` and what the JSON-lines format and ``TextSink/Format`` append
 /// to. Each append is a capacity check and a copy into memory the buffer owns: no uniqueness check,
 /// no per-byte call, no allocation once the buffer has grown to its working size. That is what
 /// lets an event's line cost about what a C `fprintf` of it costs.

@@ -13,8 +13,8 @@ public struct JSONLinesSink: Sink {
 
     /// Creates a JSON-lines sink on a destination (default: standard output).
     ///
-    /// - Throws: ``ConfigurationError`` when the destination cannot be opened.
-    public init(to destination: Destination = .standardOutput) throws {
+    /// - Throws: An error when the destination cannot be opened.
+    public init(to destination: ByteOutput.Destination = .standardOutput) throws {
         self.init(output: try ByteOutput.open(destination, label: "jsonl sink"))
     }
 

@@ -25,8 +25,10 @@ extension Sink {
     /// Wants every event.
     public func wants(_ hook: Hook, _ phase: Phase) -> Bool { true }
 
-    /// This sink, receiving only the events that `filter` accepts.
-    public func filtered(by filter: EventFilter) -> FilteredSink {
+    /// This sink, receiving only the events that `filter` accepts. Through the system, a hook the
+    /// filter leaves out costs no timestamp and no sequence number; controller patterns are applied
+    /// on emission.
+    public func filtered(by filter: Event.Filter) -> some Sink {
         FilteredSink(filter: filter, base: self)
     }
 }

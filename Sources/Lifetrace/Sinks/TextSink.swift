@@ -2,20 +2,20 @@
 /// `<B: 0x6c16980> viewWillAppear animated`.
 public struct TextSink: Sink {
     /// How each event is printed.
-    public let format: TextLineFormat
+    public let format: TextSink.Format
     /// Where the lines go.
     public let output: ByteOutput
 
     /// Creates a text sink on an output.
-    public init(output: ByteOutput, format: TextLineFormat = TextLineFormat()) {
+    public init(output: ByteOutput, format: TextSink.Format = TextSink.Format()) {
         self.output = output
         self.format = format
     }
 
     /// Creates a text sink on a destination (default: standard output).
     ///
-    /// - Throws: ``ConfigurationError`` when the destination cannot be opened.
-    public init(to destination: Destination = .standardOutput, format: TextLineFormat = TextLineFormat()) throws {
+    /// - Throws: An error when the destination cannot be opened.
+    public init(to destination: ByteOutput.Destination = .standardOutput, format: TextSink.Format = TextSink.Format()) throws {
         self.init(output: try ByteOutput.open(destination, label: "text sink"), format: format)
     }
 

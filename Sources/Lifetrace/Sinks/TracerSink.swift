@@ -14,20 +14,21 @@
 ///
 /// Combined with other sinks (a ``MultiplexSink``, a ``FilteredSink``), the sink receives ordinary
 /// ``Event``s through ``Sink/emit(_:)`` instead, in `seq` order like every sink.
-public protocol TracerSink: Sink {
+@usableFromInline
+package protocol TracerSink: Sink {
     /// Records one event; called concurrently from every emitting thread, only for a hook and
     /// phase the sink wants (as its gate says when it has one, which must agree with
     /// ``Sink/wants(_:_:)``, or else as `wants` says).
     func record(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, seq: UInt64)
 
-    /// Records one event that carries a view's ``ViewFrame`` (a `layoutSubviews` end, a
+    /// Records one event that carries a view's ``Details.Frame`` (a `layoutSubviews` end, a
     /// `frameChange`), as ``record(_:_:_:_:seq:)`` does. Default: the frame is left out.
-    func record(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, frame: ViewFrame, seq: UInt64)
+    func record(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, frame: Details.Frame, seq: UInt64)
 }
 
 extension TracerSink {
     /// Records the event without its frame.
-    public func record(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, frame: ViewFrame, seq: UInt64) {
+    package func record(_ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, frame: Details.Frame, seq: UInt64) {
         record(hook, phase, subject, details, seq: seq)
     }
 }

@@ -172,7 +172,7 @@ enum Dispatch {
     /// Numbers, timestamps and hands one event to a sink under the emission lock.
     @inline(__always)
     private static func emitLocked(
-        to sink: any Sink, _ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, frame: ViewFrame?,
+        to sink: any Sink, _ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, frame: Details.Frame?,
         after start: Start
     ) -> Start {
         let thread = ThreadID.current
@@ -222,7 +222,7 @@ enum Dispatch {
     /// no frame).
     @usableFromInline
     static func end(
-        _ hook: Hook, _ subject: Subject, _ details: Details, after start: Start, frame: () -> ViewFrame?
+        _ hook: Hook, _ subject: Subject, _ details: Details, after start: Start, frame: () -> Details.Frame?
     ) {
         guard start != .unrecorded, LifetraceSystem.isEnabled else { return }
         _ = framed(hook, .end, subject, details, after: start, frame: frame)
@@ -230,7 +230,7 @@ enum Dispatch {
 
     /// Emits an instant with the subject's frame, made by `frame` only once a sink wants it.
     @usableFromInline
-    static func instant(_ hook: Hook, _ subject: Subject, _ details: Details, frame: () -> ViewFrame?) {
+    static func instant(_ hook: Hook, _ subject: Subject, _ details: Details, frame: () -> Details.Frame?) {
         _ = framed(hook, .instant, subject, details, after: .unrecorded, frame: frame)
     }
 
@@ -240,7 +240,7 @@ enum Dispatch {
     @inline(never)
     static func framed(
         _ hook: Hook, _ phase: Phase, _ subject: Subject, _ details: Details, after start: Start,
-        frame: () -> ViewFrame?
+        frame: () -> Details.Frame?
     ) -> Start {
         let hook = hook.resolved
         guard let box = currentBox() else { return .unrecorded }

@@ -60,7 +60,7 @@ public struct IntervalState: Sendable {
     /// Emits the `end` record about `subject`, with the details of the `begin` and the frame that
     /// `frame` makes, only once a sink wants the record.
     @inlinable
-    func end(_ subject: Subject, frame: () -> ViewFrame?) {
+    func end(_ subject: Subject, frame: () -> Details.Frame?) {
         guard let open else { return }
         Dispatch.end(open.hook, subject, open.details, after: open.start, frame: frame)
     }

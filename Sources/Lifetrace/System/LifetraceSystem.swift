@@ -73,7 +73,7 @@ public enum LifetraceSystem {
     /// Installs the sinks named by `LIFETRACE_SINKS` (and the filters of `LIFETRACE_HOOKS` and
     /// `LIFETRACE_CONTROLLERS`); leaves the system off when the variable is unset or empty.
     ///
-    /// - Throws: ``ConfigurationError`` naming the variable and the bad part.
+    /// - Throws: An error naming the variable and the bad part.
     public static func bootstrapFromEnvironment(
         _ environment: [String: String] = ProcessEnvironment.current,
         registry: SinkRegistry = .standard

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-extension FieldValue {
+extension Field.Value {
     /// The value of a JSON text: what an LTTng record carries as a string (a log record's `metadata`,
     /// a span's `attributes`, `errors` and `links`), parsed as the JSON-lines reader parses a record's
     /// values (nested at most 64 deep); `nil` when the text is not one JSON value.

@@ -138,7 +138,7 @@ enum JSONLineDecoder {
             details.target = Subject(name: target, id: targetID ?? 0)
         }
         let viewFrame = frame.map { frame in
-            ViewFrame(
+            Details.Frame(
                 x: frame[0], y: frame[1], width: frame[2], height: frame[3], offsetX: frameOffset?[0], offsetY: frameOffset?[1],
                 superview: superview)
         }

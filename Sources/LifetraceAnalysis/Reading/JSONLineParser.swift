@@ -25,7 +25,7 @@ struct JSONKey: CustomStringConvertible {
 
 /// A value of a JSON-lines record: the scalars the format's own keys use, a frame's short array of
 /// numbers, and arrays and objects (a log record's metadata, a span's attributes, or any key a
-/// reader does not know) parsed into a ``Lifetrace/FieldValue``.
+/// reader does not know) parsed into a ``Lifetrace/Field.Value``.
 enum JSONScalar: Equatable {
     case string(String)
     case integer(Int64)
@@ -35,8 +35,8 @@ enum JSONScalar: Equatable {
     case null
     /// An array of one to four numbers (`null` read as NaN): a frame's `[x,y,w,h]`, an offset's.
     case numbers(JSONNumbers)
-    /// An array (a ``Lifetrace/FieldValue/list(_:)``) or an object (an ``Lifetrace/FieldValue/object(_:)``).
-    case nested(FieldValue)
+    /// An array (a ``Lifetrace/Field.Value/list(_:)``) or an object (an ``Lifetrace/Field.Value/object(_:)``).
+    case nested(Field.Value)
 
     /// How the value is named in messages: `a string`, `an integer`, ….
     var kind: String {
@@ -52,9 +52,9 @@ enum JSONScalar: Equatable {
         }
     }
 
-    /// The value as a field's: an integer past `Int64.max` becomes a double (``FieldValue`` has no
-    /// wider integer), `null` ``Lifetrace/FieldValue/null``.
-    var fieldValue: FieldValue {
+    /// The value as a field's: an integer past `Int64.max` becomes a double (``Field.Value`` has no
+    /// wider integer), `null` ``Lifetrace/Field.Value/null``.
+    var fieldValue: Field.Value {
         switch self {
         case .string(let text): .string(text)
         case .integer(let number): .integer(number)
@@ -256,10 +256,10 @@ struct JSONLineParser {
     }
 
     /// The array or object at the position, its values parsed at `depth + 1`.
-    private mutating func parseNested(depth: Int) throws -> FieldValue {
+    private mutating func parseNested(depth: Int) throws -> Field.Value {
         let open = bytes[position]
         let close = open == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
-        var values: [FieldValue] = []
+        var values: [Field.Value] = []
         var fields: [Field] = []
         position += 1
         skipSpace()
@@ -298,7 +298,7 @@ struct JSONLineParser {
 
     /// Parses the whole range as one JSON value (an LTTng record's JSON text): a string, number,
     /// true, false, null, array or object, nested at most 64 deep.
-    mutating func parseDocument() throws -> FieldValue {
+    mutating func parseDocument() throws -> Field.Value {
         skipSpace()
         let value = try parseValue(depth: 0).fieldValue
         skipSpace()

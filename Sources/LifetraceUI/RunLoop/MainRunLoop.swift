@@ -1,4 +1,4 @@
-@_spi(Internals) import Lifetrace
+import Lifetrace
 
 /// The main thread's run loop: work queued for the next turn, timers on an ``AnimationClock``,
 /// and, at the end of every turn, a layout pass over each window that needs one.

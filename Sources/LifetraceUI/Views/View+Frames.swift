@@ -20,16 +20,16 @@ extension View {
     /// The view's place as its records carry it: its frame in its window's coordinates (those of
     /// the top of its hierarchy, whose top-left corner is the origin), its offset from its
     /// superview's corner as drawn, and its superview.
-    var tracedFrame: ViewFrame {
+    var tracedFrame: Details.Frame {
         let size = bounds.size
         guard let superview else {
-            return ViewFrame(x: 0, y: 0, width: size.width.native, height: size.height.native)
+            return Details.Frame(x: 0, y: 0, width: size.width.native, height: size.height.native)
         }
         let origin = frame.origin
         let scroll = superview.bounds.origin
         let offset = Point(x: origin.x - scroll.x, y: origin.y - scroll.y)
         let windowOrigin = FramePath.windowOrigin(of: self, superview: superview, offset: offset)
-        return ViewFrame(
+        return Details.Frame(
             x: windowOrigin.x.native, y: windowOrigin.y.native, width: size.width.native, height: size.height.native,
             offsetX: offset.x.native, offsetY: offset.y.native, superview: UInt(bitPattern: ObjectIdentifier(superview)))
     }
