@@ -116,4 +116,4 @@ default: result = hooks(controller, count)
 let elapsed = (ContinuousClock.now - start) / .nanoseconds(1)
 print(result)
 // The time per hook (a begin/end pair), for quick comparisons outside the benchmark harness.
-fputs("\(path): \(elapsed / Double(count)) ns per hook\n", stderr)
+_ = "\(path): \(elapsed / Double(count)) ns per hook\n".withCString { write(STDERR_FILENO, $0, strlen($0)) }

@@ -126,4 +126,4 @@ let start = ContinuousClock.now
 let result = calls(path, count)
 let elapsed = (ContinuousClock.now - start) / .nanoseconds(1)
 print(result)
-fputs("\(path): \(elapsed / Double(count)) ns per call\n", stderr)
+_ = "\(path): \(elapsed / Double(count)) ns per call\n".withCString { write(STDERR_FILENO, $0, strlen($0)) }

@@ -12,7 +12,7 @@ import Glibc
 #endif
 
 guard CommandLine.arguments.count == 2 else {
-    fputs("usage: ReaderProbe TRACE_DIRECTORY > OUTPUT\n", stderr)
+    _ = "usage: ReaderProbe TRACE_DIRECTORY > OUTPUT\n".withCString { write(STDERR_FILENO, $0, strlen($0)) }
     exit(2)
 }
 do {
@@ -21,6 +21,6 @@ do {
     while let event = try reader.next() { sink.emit(event) }
     sink.flush()
 } catch {
-    fputs("ReaderProbe: \(error)\n", stderr)
+    _ = "ReaderProbe: \(error)\n".withCString { write(STDERR_FILENO, $0, strlen($0)) }
     exit(1)
 }
