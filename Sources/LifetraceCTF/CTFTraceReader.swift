@@ -69,7 +69,7 @@ public final class CTFTraceReader: TraceEventReader {
 
     public let source: String
     public private(set) var position = 0
-    public var summary: TraceReadSummary { state.summary }
+    public var summary: TraceReadSummary { state.decoding.summary }
 
     /// Whether the reader follows a live session.
     public let isLive: Bool
@@ -124,7 +124,7 @@ public final class CTFTraceReader: TraceEventReader {
                 return
             }
             // Nothing was delivered yet: libbabeltrace2 reads the trace instead, and says why once.
-            state.summary.warnings.append("read with libbabeltrace2: \(Self.text(error))")
+            state.decoding.summary.warnings.append("read with libbabeltrace2: \(Self.text(error))")
         }
         let opened: OpaquePointer? = inputs.withUnsafeBufferPointer {
             lifetrace_ctf_reader_open($0.baseAddress, $0.count, state.callbacks, &error, error.count)
@@ -133,7 +133,8 @@ public final class CTFTraceReader: TraceEventReader {
             removeScratch()
             // babeltrace2 says which trace it could not read, not where: the checker's remarks on
             // the metadata, if any, locate the cause.
-            let remarks = state.summary.warnings.isEmpty ? "" : " (\(state.summary.warnings.joined(separator: "; ")))"
+            let remarks =
+                state.decoding.summary.warnings.isEmpty ? "" : " (\(state.decoding.summary.warnings.joined(separator: "; ")))"
             throw TraceIssue(source: path, line: 0, column: 0, message: "cannot read the trace: \(Self.text(error))\(remarks)")
         }
         backend = .babeltrace(opened)
@@ -222,13 +223,13 @@ public final class CTFTraceReader: TraceEventReader {
 
     public func next() throws(TraceIssue) -> Event? {
         while true {
-            if let event = state.pending.popFirst() {
+            if let event = state.decoding.pending.popFirst() {
                 position += 1
                 return event
             }
             switch try step() {
             // The last step may have delivered events before it ended.
-            case .end where state.pending.isEmpty: return nil
+            case .end where state.decoding.pending.isEmpty: return nil
             case .again: usleep(Self.pollInterval)
             case .events, .end: continue
             }
@@ -276,7 +277,7 @@ public final class CTFTraceReader: TraceEventReader {
         ended = true
         let issue = TraceIssue(source: source, line: 0, column: 0, message: "cannot read the trace: \(Self.text(error))")
         // The events decoded before the error come first.
-        guard state.pending.isEmpty else {
+        guard state.decoding.pending.isEmpty else {
             failure = issue
             return .events
         }
@@ -288,7 +289,7 @@ public final class CTFTraceReader: TraceEventReader {
 
     /// Hands every event the last steps delivered to `body`, in order.
     public func drain(_ body: (Event) throws -> Void) rethrows {
-        while let event = state.pending.popFirst() {
+        while let event = state.decoding.pending.popFirst() {
             position += 1
             try body(event)
         }

@@ -1,0 +1,161 @@
+import CLifetraceCTF
+import Lifetrace
+import LifetraceAnalysis
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the C reader's record callbacks change, in one value: the events of the last steps, the
+/// open intervals they pair with, and the summary. ``ReaderState`` holds it, so a record costs one
+/// exclusive access to the class's storage, not one per field it touches.
+struct RecordDecoding {
+    var pending = EventQueue()
+    var summary = TraceReadSummary()
+    private var pairing = IntervalPairing()
+    /// The storage one host's events share for their host label (`Details.setHost(_:sharing:)`).
+    private var sharedHost = Details.SharedHost()
+    private var warnedAboutThreads = false
+    private var warnedAboutJSON = false
+    private var names = NameCache()
+    /// The last host label's text and string: a trace's records all point to one text.
+    private var lastHost: (text: [CChar], string: String)?
+
+    /// The string of a record's host label, made again only when the text changes.
+    private mutating func host(_ text: UnsafePointer<CChar>) -> String {
+        if let lastHost, lastHost.text.withUnsafeBufferPointer({ strcmp($0.baseAddress!, text) == 0 }) {
+            return lastHost.string
+        }
+        let string = names.string(text)
+        lastHost = (Array(UnsafeBufferPointer(start: text, count: strlen(text) + 1)), string)
+        return string
+    }
+
+    mutating func receive(_ record: lifetrace_ctf_record) {
+        let hook: Hook
+        if record.hook >= 0, Int(record.hook) < Hook.wellKnown.count {
+            hook = Hook.wellKnown[Int(record.hook)]
+        } else if let name = record.hook_name {
+            hook = Hook(String(cString: name))
+        } else {
+            return
+        }
+        let phase: Phase =
+            switch record.phase {
+            case Int32(LIFETRACE_CTF_PHASE_BEGIN.rawValue): .begin
+            case Int32(LIFETRACE_CTF_PHASE_END.rawValue): .end
+            default: .instant
+            }
+        var details = Details()
+        if let target = record.target, record.target_id != 0 {
+            details.target = Subject(name: names.string(target), id: UInt(record.target_id))
+        }
+        if record.animated >= 0 { details.animated = record.animated != 0 }
+        if record.index >= 0 { details.index = Int(record.index) }
+        if let text = record.text { details.text = String(cString: text) }
+        if record.count >= 0 { details.count = Int(record.count) }
+        if hook == .log || hook == .span { details.fields = fields(of: record, hook) }
+        if record.vtid < 0, !warnedAboutThreads {
+            warnedAboutThreads = true
+            summary.warnings.append(
+                "the trace has no vtid context (lttng add-context -u -t vtid): ends are paired with begins by "
+                    + "controller id and hook only, so durations of intervals overlapping on several threads may be wrong")
+        }
+        var event = Event(
+            seq: record.seq, timestamp: UInt64(max(record.timestamp, 0)), hook: hook, phase: phase,
+            subject: Subject(name: record.controller.map { names.string($0) } ?? "", id: UInt(record.id)),
+            details: details, frame: Self.frame(of: record),
+            thread: record.vtid >= 0 ? UInt32(truncatingIfNeeded: record.vtid) : 0,
+            process: record.vpid >= 0 ? UInt32(truncatingIfNeeded: record.vpid) : nil)
+        // The name is made once per distinct text, so the host's events share one string and storage.
+        event.details.setHost(record.hostname.map { host($0) }, sharing: &sharedHost)
+        pairing.pair(&event)
+        summary.events += 1
+        pending.append(event)
+    }
+
+    /// The view's frame of a FRAME-shaped record (`layoutSubviews`'s end, `frameChange`), else `nil`.
+    private static func frame(of record: lifetrace_ctf_record) -> Details.Frame? {
+        guard record.has_frame != 0 else { return nil }
+        return Details.Frame(
+            x: record.x, y: record.y, width: record.width, height: record.height, offsetX: record.offset_x,
+            offsetY: record.offset_y, superview: record.superview_id == 0 ? nil : UInt(record.superview_id))
+    }
+
+    /// A log record's or a span's fields from the tracepoint's, named and ordered as the JSON-lines
+    /// sink writes them: a log record's `level`, `source`, `metadata`, `span_id`, `file`, `line` and
+    /// `function` (LTTng does not record the `trace_id` of its span, nor its `error`); a span's
+    /// `trace_id`, `span_id`, `parent_span_id` and `kind`, and on its end `attributes`, `status`,
+    /// `errors` and `links`; a span's event's `trace_id`, `span_id` and `attributes` (LTTng does not
+    /// record its span's parent). The JSON texts become values; a status its object.
+    private mutating func fields(of record: lifetrace_ctf_record, _ hook: Hook) -> [Field] {
+        var fields: [Field] = []
+        if hook == .log {
+            let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+            if record.level >= 0, record.level < levels.count {
+                fields.append(Field("level", .string(levels[Int(record.level)])))
+            }
+            if let source = record.source { fields.append(Field("source", .string(String(cString: source)))) }
+            if let metadata = record.metadata { fields.append(Field("metadata", json(metadata, "metadata", record))) }
+            if record.span_id != 0 { fields.append(Field("span_id", .string(Self.hex16(record.span_id)))) }
+            if let file = record.file { fields.append(Field("file", .string(String(cString: file)))) }
+            if record.line >= 0 { fields.append(Field("line", .integer(record.line))) }
+            if let function = record.function { fields.append(Field("function", .string(String(cString: function)))) }
+            return fields
+        }
+        if record.has_trace_id != 0 {
+            fields.append(Field("trace_id", .string(Self.hex16(record.trace_id_high) + Self.hex16(record.trace_id_low))))
+        }
+        fields.append(Field("span_id", .string(Self.hex16(record.id))))
+        if record.parent_id != 0 { fields.append(Field("parent_span_id", .string(Self.hex16(record.parent_id)))) }
+        if record.phase != Int32(LIFETRACE_CTF_PHASE_INSTANT.rawValue), let kind = SpanKinds.name(of: record.kind) {
+            fields.append(Field("kind", .string(kind)))
+        }
+        if let attributes = record.attributes { fields.append(Field("attributes", json(attributes, "attributes", record))) }
+        if let status = record.status { fields.append(Field("status", Self.status(String(cString: status)))) }
+        if let errors = record.errors { fields.append(Field("errors", json(errors, "errors", record))) }
+        if let links = record.links { fields.append(Field("links", json(links, "links", record))) }
+        return fields
+    }
+
+    /// The value of a member holding JSON text; the text itself when it is not JSON (a warning says
+    /// so, once per trace).
+    private mutating func json(_ text: UnsafePointer<CChar>, _ member: String, _ record: lifetrace_ctf_record) -> Field.Value {
+        if let value = Field.Value(jsonText: text) { return value }
+        if !warnedAboutJSON {
+            warnedAboutJSON = true
+            summary.warnings.append(
+                "the \(member) of record \(record.seq) is not JSON a reader parses (malformed, or nested more than 64 deep): "
+                    + "kept as its text, as is any other such field (without another warning)")
+        }
+        return .string(String(cString: text))
+    }
+
+    /// A span's status as the JSON-lines sink writes it, from the tracepoint's text: `ok` is
+    /// `{"code":"ok"}`, `error: MESSAGE` is `{"code":"error","message":MESSAGE}`.
+    static func status(_ text: String) -> Field.Value {
+        guard let colon = text.firstRange(of: ": ") else { return .object([Field("code", .string(text))]) }
+        return .object([
+            Field("code", .string(String(text[..<colon.lowerBound]))),
+            Field("message", .string(String(text[colon.upperBound...]))),
+        ])
+    }
+
+    /// A W3C span id: 16 lowercase hexadecimal digits.
+    private static func hex16(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, 16 - digits.count)) + digits
+    }
+
+    /// A remark of the C reader, once per text.
+    mutating func warn(_ message: String) {
+        if !summary.warnings.contains(message) { summary.warnings.append(message) }
+    }
+
+    mutating func lose(events: UInt64, packets: UInt64) {
+        summary.discardedEvents = ReaderState.adding(summary.discardedEvents, events)
+        summary.lostPackets = ReaderState.adding(summary.lostPackets, packets)
+        // A lost begin or end would pair the records around it wrongly: start pairing afresh.
+        pairing.removeAll()
+    }
+}
