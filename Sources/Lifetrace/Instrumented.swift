@@ -42,11 +42,12 @@ extension Instrumented {
 
     /// Runs `body` as the interval of `hook`, so the callback's own cost is measured.
     ///
-    /// Every hook method takes the same details: the `animated` flag, the other controller the hook
-    /// concerns (`target`), a short `text` (built only when a sink wants the event), an `index`.
+    /// Untyped: it takes every detail whatever the hook's shape (a sink keeps what the hook's records
+    /// carry). For the package's runtimes, whose hook is sometimes chosen at run time; the public
+    /// hook methods are typed by shape (`Instrumented+Shapes.swift`).
     @inlinable
-    public func withInterval<R>(
-        _ hook: Hook,
+    package func withInterval<R>(
+        untyped hook: Hook,
         animated: Bool? = nil,
         target: (any Instrumented)? = nil,
         text: @autoclosure () -> String? = nil,
@@ -58,10 +59,11 @@ extension Instrumented {
         return try Dispatch.withInterval(hook, instrumentationSubject, details, body)
     }
 
-    /// Emits the `begin` record of `hook`; pass the result to ``endInterval(_:count:)``.
+    /// Emits the `begin` record of `hook`; pass the result to ``endInterval(_:count:)``. Untyped, as
+    /// ``withInterval(untyped:animated:target:text:index:_:)`` is.
     @inlinable
-    public func beginInterval(
-        _ hook: Hook,
+    package func beginInterval(
+        untyped hook: Hook,
         animated: Bool? = nil,
         target: (any Instrumented)? = nil,
         text: @autoclosure () -> String? = nil,
@@ -72,17 +74,16 @@ extension Instrumented {
         return .begin(hook, instrumentationSubject, details)
     }
 
-    /// Emits the `end` record of an interval begun with
-    /// ``beginInterval(_:animated:target:text:index:)``, with its details and, if given, a count
-    /// (such as the views a layout pass laid out).
+    /// Emits the `end` record of an interval begun with `beginInterval`, with its details and, if
+    /// given, a count (such as the views a layout pass laid out: a hook of the `Count` or `TextCount`
+    /// shape).
     @inlinable
     public func endInterval(_ state: IntervalState, count: Int? = nil) {
         state.end(instrumentationSubject, count: count)
     }
 
-    /// Emits the `end` record of an interval begun with
-    /// ``beginInterval(_:animated:target:text:index:)`` with the subject's place on screen (a view's
-    /// `layoutSubviews`): `frame` runs only when a sink wants the record, so with none it costs
+    /// Emits the `end` record of an interval begun with `beginInterval` with the subject's place on
+    /// screen (a view's `layoutSubviews`, a hook of the `Frame` shape): `frame` runs only when a sink wants the record, so with none it costs
     /// nothing.
     @inlinable
     public func endInterval(_ state: IntervalState, frame: @autoclosure () -> Details.Frame?) {
@@ -92,15 +93,15 @@ extension Instrumented {
     /// Emits an instant of `hook` with the subject's place on screen (a view's `frameChange`):
     /// `frame` runs only when a sink wants the instant.
     @inlinable
-    public func emitEvent(_ hook: Hook, frame: @autoclosure () -> Details.Frame?) {
+    package func emitEvent(untyped hook: Hook, frame: @autoclosure () -> Details.Frame?) {
         guard LifetraceSystem.wantsInstant(hook) else { return }
         Dispatch.instant(hook, instrumentationSubject, .none, frame: frame)
     }
 
-    /// Emits an instant event for `hook`.
+    /// Emits an instant event for `hook`. Untyped, as ``withInterval(untyped:animated:target:text:index:_:)`` is.
     @inlinable
-    public func emitEvent(
-        _ hook: Hook,
+    package func emitEvent(
+        untyped hook: Hook,
         animated: Bool? = nil,
         target: (any Instrumented)? = nil,
         text: @autoclosure () -> String? = nil,

@@ -63,10 +63,10 @@ extension LifetraceSystemGlobalTests {
         #expect(mine().map(\.hook) == [.viewWillAppear, .willMove])
 
         let custom = Hook(uniqueName("custom"))
-        controller.withInterval(custom) {}
+        controller.withInterval(untyped: custom) {}
         #expect(mine().count == 2)
         sink.open(custom, .begin)
-        controller.withInterval(custom) {}
+        controller.withInterval(untyped: custom) {}
         #expect(mine().map(\.phase) == [.end, .instant, .begin])
     }
 }
@@ -107,10 +107,10 @@ extension LifetraceSystemGlobalTests {
         sink.open(.layoutPass, .end)
         controller.withInterval(.viewWillAppear, animated: true) {}
         controller.endInterval(controller.beginInterval(.layoutPass), count: 3)
-        controller.withInterval(.viewWillAppear, text: "with text") {}
+        controller.withInterval(untyped: .viewWillAppear, text: "with text") {}
         let custom = Hook(uniqueName("custom"))
         sink.open(custom, .instant)
-        controller.emitEvent(custom)
+        controller.emitEvent(untyped: custom)
         let layout = Int(Hook.layoutPass.code)
         #expect(
             flatCalls.withLock { $0 } == [

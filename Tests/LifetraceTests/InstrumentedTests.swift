@@ -22,7 +22,7 @@ struct InstrumentedTests {
         let controller = TestController("B")
         let target = TestController("C")
         let result = LifetraceSystem.withSink(recorder) {
-            controller.withInterval(.viewWillAppear, animated: true, target: target) {
+            controller.withInterval(untyped: .viewWillAppear, animated: true, target: target) {
                 #expect(recorder.events.map(\.phase) == [.begin], "begin comes before the body")
                 spin(nanoseconds: 2_000_000)
                 return 42

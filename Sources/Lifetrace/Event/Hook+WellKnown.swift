@@ -145,6 +145,165 @@ extension Hook {
     @inlinable public static var frameChange: Hook { Hook(code: 70) }
 }
 
+extension Hook.Shaped where Shape == Hook.Shapes.Controller {
+    /// The controller creates its view.
+    @inlinable public static var loadView: Self { Self(.loadView) }
+    /// The controller's view has been loaded.
+    @inlinable public static var viewDidLoad: Self { Self(.viewDidLoad) }
+    /// The view is about to be added to a view hierarchy.
+    @inlinable public static var viewWillAppear: Self { Self(.viewWillAppear) }
+    /// The view is in the hierarchy, with traits and geometry, and about to appear.
+    @inlinable public static var viewIsAppearing: Self { Self(.viewIsAppearing) }
+    /// The view has appeared (after any animation).
+    @inlinable public static var viewDidAppear: Self { Self(.viewDidAppear) }
+    /// The view is about to be removed from a view hierarchy.
+    @inlinable public static var viewWillDisappear: Self { Self(.viewWillDisappear) }
+    /// The view has been removed (after any animation).
+    @inlinable public static var viewDidDisappear: Self { Self(.viewDidDisappear) }
+    /// The controller's view is about to lay out its subviews.
+    @inlinable public static var viewWillLayoutSubviews: Self { Self(.viewWillLayoutSubviews) }
+    /// The controller's view has laid out its subviews.
+    @inlinable public static var viewDidLayoutSubviews: Self { Self(.viewDidLayoutSubviews) }
+    /// The controller's constraints are being updated.
+    @inlinable public static var updateViewConstraints: Self { Self(.updateViewConstraints) }
+    /// The safe-area insets of the controller's view changed.
+    @inlinable public static var viewSafeAreaInsetsDidChange: Self { Self(.viewSafeAreaInsetsDidChange) }
+    /// The layout margins of the controller's view changed.
+    @inlinable public static var viewLayoutMarginsDidChange: Self { Self(.viewLayoutMarginsDidChange) }
+    /// The system is low on memory.
+    @inlinable public static var didReceiveMemoryWarning: Self { Self(.didReceiveMemoryWarning) }
+    /// The controller is being released.
+    @inlinable public static var deinitialize: Self { Self(.deinitialize) }
+    /// A text field asks whether editing may begin.
+    @inlinable public static var textFieldShouldBeginEditing: Self { Self(.textFieldShouldBeginEditing) }
+    /// A text field became first responder.
+    @inlinable public static var textFieldDidBeginEditing: Self { Self(.textFieldDidBeginEditing) }
+    /// A text field asks whether editing may end.
+    @inlinable public static var textFieldShouldEndEditing: Self { Self(.textFieldShouldEndEditing) }
+    /// A text field resigned first responder.
+    @inlinable public static var textFieldDidEndEditing: Self { Self(.textFieldDidEndEditing) }
+    /// A view updates its constraints (`updateConstraints`), in the constraint pass before layout: subviews before their superview.
+    @inlinable public static var updateConstraints: Self { Self(.updateConstraints) }
+    /// The controller is created in code (`init(nibName:bundle:)`, UIKit's designated initializer).
+    @inlinable public static var initWithNibName: Self { Self(.initWithNibName) }
+    /// A controller or view is unarchived from a storyboard or nib (`init(coder:)`).
+    @inlinable public static var initWithCoder: Self { Self(.initWithCoder) }
+    /// An object unarchived from a storyboard or nib is ready: every object of its archive is loaded and connected (`awakeFromNib()`).
+    @inlinable public static var awakeFromNib: Self { Self(.awakeFromNib) }
+    /// A swipe down asks the presentation controller's delegate whether the sheet may be dismissed (the answer shows in what follows: `presentationControllerWillDismiss` or `presentationControllerDidAttemptToDismiss`).
+    @inlinable public static var presentationControllerShouldDismiss: Self { Self(.presentationControllerShouldDismiss) }
+    /// The sheet's interactive dismissal begins (the presentation controller's delegate).
+    @inlinable public static var presentationControllerWillDismiss: Self { Self(.presentationControllerWillDismiss) }
+    /// The sheet was dismissed by the user (the presentation controller's delegate); not sent for a dismissal in code.
+    @inlinable public static var presentationControllerDidDismiss: Self { Self(.presentationControllerDidDismiss) }
+    /// A swipe down was refused (`isModalInPresentation`, or the delegate said no) (the presentation controller's delegate).
+    @inlinable public static var presentationControllerDidAttemptToDismiss: Self { Self(.presentationControllerDidAttemptToDismiss) }
+    /// A driven scroll begins as a drag (the delegate's `scrollViewWillBeginDragging(_:)`).
+    @inlinable public static var scrollViewWillBeginDragging: Self { Self(.scrollViewWillBeginDragging) }
+    /// The scroll came to rest after decelerating (the delegate's `scrollViewDidEndDecelerating(_:)`).
+    @inlinable public static var scrollViewDidEndDecelerating: Self { Self(.scrollViewDidEndDecelerating) }
+    /// A cell from the reuse pool is about to be handed out again (`prepareForReuse()`).
+    @inlinable public static var prepareForReuse: Self { Self(.prepareForReuse) }
+    /// iOS 26's properties update of a view or a controller (`updateProperties()`), before the constraint pass and layout: asked for with `setNeedsUpdateProperties()`, or by a change to an observable property the last run read; a controller's runs before its root view's.
+    @inlinable public static var updateProperties: Self { Self(.updateProperties) }
+    /// The app's launch has begun (the app delegate's `application(_:willFinishLaunchingWithOptions:)`); `controller` is the app delegate.
+    @inlinable public static var willFinishLaunching: Self { Self(.willFinishLaunching) }
+    /// The app has launched, no scene connected yet (the app delegate's `application(_:didFinishLaunchingWithOptions:)`).
+    @inlinable public static var didFinishLaunching: Self { Self(.didFinishLaunching) }
+    /// The scene is about to run in the foreground (`sceneWillEnterForeground(_:)`): at launch, and when the user comes back to the app.
+    @inlinable public static var sceneWillEnterForeground: Self { Self(.sceneWillEnterForeground) }
+    /// The scene is active: on screen and receiving events (`sceneDidBecomeActive(_:)`).
+    @inlinable public static var sceneDidBecomeActive: Self { Self(.sceneDidBecomeActive) }
+    /// The scene is about to stop receiving events (`sceneWillResignActive(_:)`): the app switcher, Notification Center, a call, or on the way to the background.
+    @inlinable public static var sceneWillResignActive: Self { Self(.sceneWillResignActive) }
+    /// The scene is in the background, no longer on screen (`sceneDidEnterBackground(_:)`); its controllers stay appeared (no `viewWillDisappear`).
+    @inlinable public static var sceneDidEnterBackground: Self { Self(.sceneDidEnterBackground) }
+    /// The system removed the scene from the app (`sceneDidDisconnect(_:)`): its windows and controllers go.
+    @inlinable public static var sceneDidDisconnect: Self { Self(.sceneDidDisconnect) }
+}
+
+extension Hook.Shaped where Shape == Hook.Shapes.Target {
+    /// The controller is about to be added to (or removed from) a parent.
+    @inlinable public static var willMove: Self { Self(.willMove) }
+    /// The controller was added to (or removed from) a parent.
+    @inlinable public static var didMove: Self { Self(.didMove) }
+    /// A segue is about to be performed; `target` is the destination.
+    @inlinable public static var prepareForSegue: Self { Self(.prepareForSegue) }
+    /// The navigation controller is about to show `target`.
+    @inlinable public static var willShowViewController: Self { Self(.willShowViewController) }
+    /// The navigation controller has shown `target`.
+    @inlinable public static var didShowViewController: Self { Self(.didShowViewController) }
+    /// The tab bar controller asks whether `target`'s tab may be selected.
+    @inlinable public static var shouldSelectViewController: Self { Self(.shouldSelectViewController) }
+    /// The tab bar controller selected `target`'s tab.
+    @inlinable public static var didSelectViewController: Self { Self(.didSelectViewController) }
+    /// One view-controller transition (push, pop, present, dismiss, tab switch); `target` is the incoming controller.
+    @inlinable public static var transition: Self { Self(.transition) }
+    /// A completion block of a transition runs (present, dismiss, push, pop, child transition); `text` names the transition.
+    @inlinable public static var completion: Self { Self(.completion) }
+}
+
+extension Hook.Shaped where Shape == Hook.Shapes.Text {
+    /// The container's size is about to change (`viewWillTransition(to:with:)`).
+    @inlinable public static var viewWillTransition: Self { Self(.viewWillTransition) }
+    /// The engine could not satisfy every required constraint: `text` lists the conflicting ones and the one broken to recover.
+    @inlinable public static var unsatisfiableConstraints: Self { Self(.unsatisfiableConstraints) }
+    /// A view's frame is not fully determined by its constraints (the opt-in ambiguity check); `text` says which.
+    @inlinable public static var ambiguousLayout: Self { Self(.ambiguousLayout) }
+    /// UIKit would log a console warning (misuse, a transition in flight); `text` is the message.
+    @inlinable public static var warning: Self { Self(.warning) }
+    /// The controller's traits changed (`traitCollectionDidChange(_:)`); `text` names the traits that changed, old and new values.
+    @inlinable public static var traitCollectionDidChange: Self { Self(.traitCollectionDidChange) }
+    /// A handler registered with `registerForTraitChanges(_:handler:)` runs; `text` names the traits it registered for.
+    @inlinable public static var traitChangeHandler: Self { Self(.traitChangeHandler) }
+    /// A size transition is about to change the controller's traits (`willTransition(to:with:)` of `UIContentContainer`); `text` names the traits that will change, old and new values.
+    @inlinable public static var willTransitionToTraitCollection: Self { Self(.willTransitionToTraitCollection) }
+    /// A scroll view's content offset changed (its delegate's `scrollViewDidScroll(_:)`); `text` is the offset.
+    @inlinable public static var scrollViewDidScroll: Self { Self(.scrollViewDidScroll) }
+    /// The drag ends (the delegate's `scrollViewDidEndDragging(_:willDecelerate:)`); `text` says whether it decelerates.
+    @inlinable public static var scrollViewDidEndDragging: Self { Self(.scrollViewDidEndDragging) }
+    /// A list asks its data source for a cell (`tableView(_:cellForRowAt:)`, `collectionView(_:cellForItemAt:)`); `text` is the index path, section-row.
+    @inlinable public static var cellForRowAt: Self { Self(.cellForRowAt) }
+    /// A cell is about to enter the visible area (the delegate's `willDisplay`); `text` is its index path.
+    @inlinable public static var willDisplayCell: Self { Self(.willDisplayCell) }
+    /// A cell left the visible area and went back to its reuse pool (the delegate's `didEndDisplaying`); `text` is its index path.
+    @inlinable public static var didEndDisplayingCell: Self { Self(.didEndDisplayingCell) }
+    /// A list measures a cell: a delegate's height, or a self-sizing cell's content view fitted with Auto Layout (`systemLayoutSizeFitting`); `text` is the index path and how.
+    @inlinable public static var sizeCell: Self { Self(.sizeCell) }
+    /// An observable property read in a tracked method changed (automatic observation tracking): `text` names the method that runs again in the next pass (`updateProperties`, `updateConstraints`, `layoutSubviews`, `updateViewConstraints`, `viewWillLayoutSubviews`, `viewDidLayoutSubviews`).
+    @inlinable public static var observedChange: Self { Self(.observedChange) }
+    /// The app delegate chooses the configuration of a scene about to connect (`application(_:configurationForConnecting:options:)`); `text` is the connecting session's role.
+    @inlinable public static var configurationForConnecting: Self { Self(.configurationForConnecting) }
+    /// A scene connects to the app (the scene delegate's `scene(_:willConnectTo:options:)`): the delegate makes its window; `controller` is the scene, `text` its session's role.
+    @inlinable public static var willConnectTo: Self { Self(.willConnectTo) }
+}
+
+extension Hook.Shaped where Shape == Hook.Shapes.Step {
+    /// One step of a scenario; carries `index` and `text`.
+    @inlinable public static var scenarioStep: Self { Self(.scenarioStep) }
+}
+
+extension Hook.Shaped where Shape == Hook.Shapes.Count {
+    /// One layout pass over a window; its `end` carries the number of views laid out.
+    @inlinable public static var layoutPass: Self { Self(.layoutPass) }
+}
+
+extension Hook.Shaped where Shape == Hook.Shapes.TextCount {
+    /// The layout engine takes the constraint changes since the last pass and solves; `text` gives its size, the `end` counts the rows the solver changed.
+    @inlinable public static var layoutEngineSolve: Self { Self(.layoutEngineSolve) }
+    /// One display frame of a driven scroll: the offset moves, the scroll view lays out; `text` gives the frame's number, offset and budget, the `end` counts the cells configured in it. A frame longer than its budget (8.3 ms at 120 Hz) is a hitch.
+    @inlinable public static var displayFrame: Self { Self(.displayFrame) }
+    /// A diffable data source applies a snapshot: the difference from the current one, as one batch of list updates; `text` gives the items and the insertions, deletions and moves, the `end` counts the changes.
+    @inlinable public static var applySnapshot: Self { Self(.applySnapshot) }
+}
+
+extension Hook.Shaped where Shape == Hook.Shapes.Frame {
+    /// A view lays out its subviews (`layoutSubviews`), top down, with frames from the layout engine; the `end` carries the view's frame after it, in its window's coordinates, its offset from its superview and its superview (`frame`, `offset`, `superview`).
+    @inlinable public static var layoutSubviews: Self { Self(.layoutSubviews) }
+    /// A view moved without being resized, or changed superview, so no `layoutSubviews` of its own tells where it is (a scroll moves each subview of the scrolled view): carries the frame as the `end` of `layoutSubviews` does; without a frame, the view left its superview or was released.
+    @inlinable public static var frameChange: Self { Self(.frameChange) }
+}
+
 extension HookNames {
     /// The number of well-known hooks; codes at or above it are hooks of other runtimes.
     @inlinable

@@ -300,9 +300,9 @@ open class ScrollView: View {
     /// source when it is instrumented (a controller), of the list otherwise.
     func callList<R>(_ dataSource: AnyObject?, _ hook: Hook, _ text: @autoclosure () -> String, _ body: () -> R) -> R {
         if let instrumented = dataSource as? any Instrumented {
-            return instrumented.withInterval(hook, text: text(), body)
+            return instrumented.withInterval(untyped: hook, text: text(), body)
         }
-        return withInterval(hook, text: text(), body)
+        return withInterval(untyped: hook, text: text(), body)
     }
 
     // MARK: Layout

@@ -47,6 +47,6 @@ public final class PresentationController {
     /// Calls the delegate, if any, inside an interval of `hook` recorded for the presented controller.
     func notify(_ hook: Hook, _ call: (any AdaptivePresentationControllerDelegate) -> Void) {
         guard let delegate else { return }
-        presentedViewController.withInterval(hook) { call(delegate) }
+        presentedViewController.withInterval(untyped: hook) { call(delegate) }
     }
 }

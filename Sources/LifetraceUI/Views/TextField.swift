@@ -115,7 +115,7 @@ open class TextField: Control {
     private func askDelegate(_ hook: Hook, _ question: (any TextFieldDelegate) -> Bool) -> Bool {
         guard let delegate else { return true }
         if let instrumented = delegate as? any Instrumented {
-            return instrumented.withInterval(hook) { question(delegate) }
+            return instrumented.withInterval(untyped: hook) { question(delegate) }
         }
         return question(delegate)
     }

@@ -55,7 +55,7 @@ extension View {
     @inline(__always)
     func traceRemoval() {
         guard LifetraceSystem.wantsInstant(.frameChange) else { return }
-        emitEvent(.frameChange)
+        emitEvent(.frameChange, frame: nil)
     }
 
     @inline(never)

@@ -173,7 +173,7 @@ open class AlertController: ViewController {
                 action.handler?(action)
                 return
             }
-            self.withInterval(.alertActionHandler, text: action.title.flatMap { $0.isEmpty ? nil : $0 }) {
+            self.withInterval(untyped: .alertActionHandler, text: action.title.flatMap { $0.isEmpty ? nil : $0 }) {
                 action.handler?(action)
             }
         }

@@ -198,7 +198,7 @@ open class PageViewController: ViewController {
                 ))
             return nil
         }
-        withInterval(.pageViewControllerWillTransition, target: next) {
+        withInterval(untyped: .pageViewControllerWillTransition, target: next) {
             delegate?.pageViewController(self, willTransitionTo: [next])
         }
         let turn = PageTurn(container: self, incoming: next, outgoing: current, direction: direction, animated: true)
@@ -222,11 +222,11 @@ open class PageViewController: ViewController {
         guard let dataSource else { return nil }
         switch direction {
         case .forward:
-            return withInterval(.pageViewControllerAfter, target: page) {
+            return withInterval(untyped: .pageViewControllerAfter, target: page) {
                 dataSource.pageViewController(self, viewControllerAfter: page)
             }
         case .reverse:
-            return withInterval(.pageViewControllerBefore, target: page) {
+            return withInterval(untyped: .pageViewControllerBefore, target: page) {
                 dataSource.pageViewController(self, viewControllerBefore: page)
             }
         }
@@ -259,7 +259,9 @@ open class PageViewController: ViewController {
 
     /// Tells the delegate, and records, that a swipe's animation ended.
     func notifyDidFinishAnimating(previous: ViewController, completed: Bool) {
-        withInterval(.pageViewControllerDidFinishAnimating, target: previous, text: completed ? "completed" : "cancelled") {
+        withInterval(
+            untyped: .pageViewControllerDidFinishAnimating, target: previous, text: completed ? "completed" : "cancelled"
+        ) {
             delegate?.pageViewController(
                 self, didFinishAnimating: true, previousViewControllers: [previous], transitionCompleted: completed)
         }

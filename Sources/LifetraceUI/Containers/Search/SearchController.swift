@@ -113,11 +113,11 @@ open class SearchController: ViewController {
             return
         }
         activeState = true
-        withInterval(.willPresentSearchController) { delegate?.willPresentSearchController(self) }
+        withInterval(untyped: .willPresentSearchController) { delegate?.willPresentSearchController(self) }
         notifyUpdater()
         owner.present(self, animated: true) { [weak self] in
             guard let self else { return }
-            self.withInterval(.didPresentSearchController) { self.delegate?.didPresentSearchController(self) }
+            self.withInterval(untyped: .didPresentSearchController) { self.delegate?.didPresentSearchController(self) }
         }
         if presentingStorage == nil { activeState = false }
     }
@@ -132,10 +132,10 @@ open class SearchController: ViewController {
             return
         }
         activeState = false
-        withInterval(.willDismissSearchController) { delegate?.willDismissSearchController(self) }
+        withInterval(untyped: .willDismissSearchController) { delegate?.willDismissSearchController(self) }
         dismiss(animated: true) { [weak self] in
             guard let self else { return }
-            self.withInterval(.didDismissSearchController) { self.delegate?.didDismissSearchController(self) }
+            self.withInterval(untyped: .didDismissSearchController) { self.delegate?.didDismissSearchController(self) }
         }
     }
 
@@ -157,7 +157,7 @@ open class SearchController: ViewController {
     private func notifyUpdater() {
         // An empty text is no text (a trace's sinks agree on an absent text, not on an empty one).
         let text = searchBar.text.flatMap { $0.isEmpty ? nil : $0 }
-        withInterval(.updateSearchResults, text: text) { searchResultsUpdater?.updateSearchResults(for: self) }
+        withInterval(untyped: .updateSearchResults, text: text) { searchResultsUpdater?.updateSearchResults(for: self) }
     }
 
     // MARK: The results controller

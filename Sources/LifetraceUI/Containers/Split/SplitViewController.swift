@@ -253,7 +253,7 @@ open class SplitViewController: ViewController {
         isCollapsed = true
         layoutColumns()
         endInterval(transition)
-        withInterval(.splitViewControllerDidCollapse) {
+        withInterval(untyped: .splitViewControllerDidCollapse) {
             if style != .unspecified { delegate?.splitViewControllerDidCollapse(self) }
         }
     }
@@ -294,7 +294,7 @@ open class SplitViewController: ViewController {
         }
         layoutColumns()
         endInterval(transition)
-        withInterval(.splitViewControllerDidExpand) {
+        withInterval(untyped: .splitViewControllerDidExpand) {
             if style != .unspecified { delegate?.splitViewControllerDidExpand(self) }
         }
     }
@@ -306,7 +306,7 @@ open class SplitViewController: ViewController {
         let proposed: Column = slots[.compact] != nil ? .compact : slots[.secondary] != nil ? .secondary : .primary
         guard style != .unspecified else { return proposed }
         var chosen = proposed
-        withInterval(.splitViewControllerTopColumnForCollapsing, text: "proposed=\(proposed)") {
+        withInterval(untyped: .splitViewControllerTopColumnForCollapsing, text: "proposed=\(proposed)") {
             chosen = delegate?.splitViewController(self, topColumnForCollapsingToProposedTopColumn: proposed) ?? proposed
         }
         if slots[chosen] == nil {
