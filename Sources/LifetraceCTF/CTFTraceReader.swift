@@ -140,6 +140,19 @@ public final class CTFTraceReader: TraceEventReader {
         backend = .babeltrace(opened)
     }
 
+    /// Keeps only the records of one of `count` partitions of the trace (`index` counts from 0), so
+    /// that `count` readers of one trace, each keeping its own, read every record once between them
+    /// (`lifetrace stats --jobs`). Records that pair, or that statistics relate, fall in the same
+    /// partition (a span's by span id; others by thread and subject), so each reader pairs its own
+    /// ends with their begins. Before the first ``next()``; returns `false`, keeping every record,
+    /// for an index out of range or once reading began.
+    @discardableResult
+    package func keepPartition(_ index: Int, of count: Int) -> Bool {
+        guard count >= 1, (0..<count).contains(index), position == 0, state.decoding.pending.isEmpty else { return false }
+        state.decoding.partition = (UInt64(index), UInt64(count))
+        return true
+    }
+
     /// The directories to read for `traces`: each trace itself when its packets are sound, else a
     /// sanitized copy of it in ``scratch``.
     private func checked(_ traces: [String]) throws(TraceIssue) -> [String] {

@@ -20,6 +20,27 @@ struct RecordDecoding {
     private var names = NameCache()
     /// The last host label's text and string: a trace's records all point to one text.
     private var lastHost: (text: [CChar], string: String)?
+    /// The share of the records this reading keeps (``CTFTraceReader/keepPartition(_:of:)``):
+    /// `index` of `count`.
+    var partition = (index: UInt64(0), count: UInt64(1))
+
+    /// Whether the record is in this reading's partition. Records that pair, or that the
+    /// statistics relate, share a partition: a span's records by span id; a window's engine solves
+    /// and its layout passes by thread and subject; other records by thread, subject and hook (an
+    /// interval's begin and end).
+    private func keeps(_ record: lifetrace_ctf_record) -> Bool {
+        guard partition.count > 1 else { return true }
+        if record.hook == Int32(Hook.span.code) { return Self.share(of: record.id, partition.count) == partition.index }
+        let related = record.hook == Int32(Hook.layoutEngineSolve.code) || record.hook == Int32(Hook.layoutPass.code)
+        let hook = UInt64(UInt32(bitPattern: related ? Int32(Hook.layoutPass.code) : record.hook))
+        let key = (UInt64(bitPattern: record.vtid) &* 0x9E37_79B9_7F4A_7C15 ^ record.id) &* 0xBF58_476D_1CE4_E5B9 ^ hook
+        return Self.share(of: key, partition.count) == partition.index
+    }
+
+    /// The partition of a key, from a multiplicative hash of it (consecutive ids and threads spread).
+    private static func share(of key: UInt64, _ count: UInt64) -> UInt64 {
+        ((key &* 0x94D0_49BB_1331_11EB) >> 32) % count
+    }
 
     /// The string of a record's host label, made again only when the text changes.
     private mutating func host(_ text: UnsafePointer<CChar>) -> String {
@@ -32,6 +53,7 @@ struct RecordDecoding {
     }
 
     mutating func receive(_ record: lifetrace_ctf_record) {
+        guard keeps(record) else { return }
         let hook: Hook
         if record.hook >= 0, Int(record.hook) < Hook.wellKnown.count {
             hook = Hook.wellKnown[Int(record.hook)]

@@ -16,7 +16,9 @@ struct StatsCommand: ParsableCommand {
             hosts' sessions together, their events merged). The trace streams through in one pass: \
             memory does not grow with its length. Percentiles are nearest-rank, exact up to 16 384 \
             durations per row and within 0.1 % beyond. --rows bounds the passes and transitions \
-            listed, in the JSON too; the summaries cover all.
+            listed, in the JSON too; the summaries cover all. A recorded LTTng trace is read on \
+            --jobs threads (default: the cores), each building the events of its share of the \
+            records; the statistics are the same.
 
             Unreadable lines are reported on standard error with their line numbers, the statistics \
             cover the valid lines, and the exit status is 1; so are an LTTng trace's damaged packets \
@@ -49,10 +51,18 @@ struct StatsCommand: ParsableCommand {
     @Option(help: "List at most this many layout passes and transitions one by one in the tables.")
     var rows: Int = 20
 
+    @Option(
+        help: """
+            Read a recorded LTTng trace on this many threads, each building the events of its share of \
+            the records (default: the cores online).
+            """)
+    var jobs: Int?
+
     func validate() throws {
         guard (trace == nil) != live.isEmpty else {
             throw ValidationError("expected a TRACE or --live URL (one of them)")
         }
+        if let jobs, jobs < 1 { throw ValidationError("expected --jobs to be at least 1, got \(jobs)") }
     }
 
     func run() throws {
@@ -60,12 +70,21 @@ struct StatsCommand: ParsableCommand {
         if let trace, TraceInput.isLiveURL(trace) { try runLive([trace], missingSession: .fail) }
         let reader = try TraceInput.open(trace ?? "-")
         var accumulator = TraceStatistics.Accumulator(byController: byController, listing: max(rows, 0))
+        // A recorded LTTng trace: the other shares of its records are read on threads of their own.
+        let others = (reader as? CTFTraceReader).map {
+            PartitionedReading($0, jobs: jobs ?? PartitionedReading.cores, accumulator: accumulator)
+        }
         // A read error ends the reading, not the statistics: they cover the events before it. With
         // none before it (a live session that does not exist), there are no statistics to print.
-        let stopped = TraceInput.forEachUntilError(reader) { accumulator.add($0) }
+        var stopped = TraceInput.forEachUntilError(reader) { accumulator.add($0) }
+        if let failure = others?.finish(into: &accumulator), !stopped {
+            // The command's reader read to the end, another share's did not (its trace is the same).
+            StandardError.writeLine("lifetrace: \(failure)")
+            stopped = true
+        }
         let unreadable = TraceInput.report(reader)
-        if stopped && reader.position == 0 { throw ExitCode.failure }
         let statistics = accumulator.statistics(source: reader.source, issues: reader.summary.issueCount)
+        if stopped && statistics.events == 0 { throw ExitCode.failure }
         try TraceInput.write(json ? statistics.json() + "\n" : statistics.table(maxRows: max(rows, 0)), to: "-")
         if unreadable || stopped { throw ExitCode.failure }
     }

@@ -164,6 +164,27 @@ import Glibc
         }
     }
 
+    @Test(
+        "recorders merged summarise as one recorder of every duration, below the exact limit and past it",
+        arguments: [DurationRecorder.exactLimit / 2, DurationRecorder.exactLimit * 3])
+    func mergedRecorders(count: Int) {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        print("StreamingTests.mergedRecorders seed: \(seed)")
+        var generator = SeededRandom(seed: seed)
+        var whole = DurationRecorder()
+        var shares = [DurationRecorder](repeating: DurationRecorder(), count: 3)
+        for _ in 0..<count {
+            let value = UInt64(pow(10, 1 + 8 * Double(generator.next() % 1_000_000) / 1_000_000))
+            whole.record(value)
+            // Uneven shares: one may pass the exact limit while another does not.
+            shares[Int(generator.next() % 5) % 3].record(value)
+        }
+        var merged = DurationRecorder()
+        for share in shares { merged.merge(share) }
+        #expect(merged.isExact == whole.isExact, "seed \(seed)")
+        #expect(merged.summary == whole.summary, "seed \(seed)")
+    }
+
     @Test("the accumulator lists at most `listing` passes but summarises all; sums saturate")
     func accumulatorBounds() {
         var accumulator = TraceStatistics.Accumulator(listing: 3)

@@ -32,6 +32,17 @@ extension LTTngRecordingTests {
             let lineCounts = try JQ.run([counts, "-c"], input: fromLines.stdout)
             #expect(traceCounts == lineCounts)
             #expect(traceCounts.contains("layoutEngineSolve"), "\(traceCounts)")
+            // Read on several threads, each building the events of its share of the records, the
+            // statistics are the same, to the byte (every percentile, every listed pass).
+            for flags in [["--json"], ["--json", "--by-controller", "--rows", "3"]] {
+                let one = try runProcess(binary, ["stats", recording.trace, "--jobs", "1"] + flags)
+                try #require(one.status == 0, "\(one)")
+                for jobs in ["2", "3"] {
+                    let several = try runProcess(binary, ["stats", recording.trace, "--jobs", jobs] + flags)
+                    #expect(several.status == 0, "\(several)")
+                    #expect(several.stdout == one.stdout, "--jobs \(jobs) \(flags)")
+                }
+            }
             // The drawing commands take the directory too.
             let report = try runProcess(binary, ["report", recording.trace, "-o", recording.directory.path("report.html")])
             #expect(report.status == 0, "\(report)")

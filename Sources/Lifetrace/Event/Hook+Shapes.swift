@@ -33,4 +33,3 @@ extension Hook {
         public enum Frame {}
     }
 }
-

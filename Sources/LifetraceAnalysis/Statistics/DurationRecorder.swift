@@ -37,13 +37,37 @@ public struct DurationRecorder: Sendable {
                 exact.append(duration)
                 return
             }
-            var switched = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
-            switched.autoResize = true
-            for value in exact { _ = switched.record(value) }
-            exact = []
-            histogram = switched
+            switchToHistogram()
         }
         _ = histogram!.record(duration)
+    }
+
+    /// Adds `other`'s durations, as if each had been recorded here: exact while both together are
+    /// no more than ``exactLimit``, else one histogram of all (the same histogram one recorder of
+    /// every duration would hold).
+    public mutating func merge(_ other: DurationRecorder) {
+        count += other.count
+        total = total.addingSaturating(other.total)
+        max = Swift.max(max, other.max)
+        if histogram == nil, other.histogram == nil, exact.count + other.exact.count <= Self.exactLimit {
+            exact += other.exact
+            return
+        }
+        if histogram == nil { switchToHistogram() }
+        if let theirs = other.histogram {
+            histogram!.add(theirs)
+        } else {
+            for value in other.exact { _ = histogram!.record(value) }
+        }
+    }
+
+    /// Moves the exact durations into a histogram, which records every later one.
+    private mutating func switchToHistogram() {
+        var switched = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
+        switched.autoResize = true
+        for value in exact { _ = switched.record(value) }
+        exact = []
+        histogram = switched
     }
 
     /// Count, total, percentiles and maximum.

@@ -41,6 +41,14 @@ public struct FrameSummary: Sendable, Hashable, Codable {
             if frameBudget > 0, duration > frameBudget { hitches += 1 }
         }
 
+        /// Adds the frames `other` saw end (a frame `other` has open stays there).
+        mutating func merge(_ other: Accumulator) {
+            durations.merge(other.durations)
+            if budget == 0 { budget = other.budget }
+            hitches += other.hitches
+            cells = cells.addingSaturating(other.cells)
+        }
+
         var summary: FrameSummary {
             FrameSummary(durations: durations.summary, budget: budget, hitches: hitches, cellsConfigured: cells)
         }

@@ -42,6 +42,15 @@ public struct LayoutSummary: Sendable, Hashable, Codable {
             if let solve = pass.solveDuration { solveDurations.record(solve) }
         }
 
+        /// Adds the passes `other` was given.
+        public mutating func merge(_ other: Accumulator) {
+            passes += other.passes
+            views = views.addingSaturating(other.views)
+            maxViews = max(maxViews, other.maxViews)
+            durations.merge(other.durations)
+            solveDurations.merge(other.solveDurations)
+        }
+
         /// The summary of the passes added.
         public var summary: LayoutSummary {
             LayoutSummary(

@@ -66,6 +66,11 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
         private struct Row {
             var durations = DurationRecorder()
             var instants = 0
+
+            mutating func merge(_ other: Row) {
+                durations.merge(other.durations)
+                instants += other.instants
+            }
         }
 
         /// Whether rows are per controller and hook.
@@ -141,6 +146,21 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
                     }
                 }
             }
+        }
+
+        /// Adds the events `other` was given, as if they had been added here: the accumulators of
+        /// several readers of one trace, each given its own share of the events (`lifetrace stats
+        /// --jobs`), merge into the statistics of the whole. Listed passes and transitions are the
+        /// first by `seq` of both.
+        public mutating func merge(_ other: Accumulator) {
+            events += other.events
+            for (key, row) in other.rows { rows[key, default: Row()].merge(row) }
+            for (name, row) in other.spans { spans[name, default: Row()].merge(row) }
+            layout.merge(other.layout)
+            passes = Array((passes + other.passes).sorted { $0.seq < $1.seq }.prefix(listing))
+            transitionDurations.merge(other.transitionDurations)
+            transitions = Array((transitions + other.transitions).sorted { $0.seq < $1.seq }.prefix(listing))
+            frames.merge(other.frames)
         }
 
         /// The statistics of the events added; `issues` counts the lines that could not be read.

@@ -1,0 +1,82 @@
+import Lifetrace
+import LifetraceAnalysis
+import LifetraceCTF
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The other shares of a recorded LTTng trace read at once (`lifetrace stats --jobs N`): the
+/// command's own reader keeps the first of N partitions of the records
+/// (``CTFTraceReader/keepPartition(_:of:)``), and N − 1 more readers of the trace, each on a thread
+/// of its own, keep one of the others into an accumulator of their own, merged into the command's
+/// at the end. Every reader decodes the whole trace (the C decoder is the cheap part) and builds
+/// events only for its share, so the work that grows with the events is divided.
+final class PartitionedReading {
+    /// One reader's share, read on its thread. The thread alone touches it until it is joined.
+    private final class Share: @unchecked Sendable {
+        let path: String
+        let index: Int
+        let count: Int
+        var accumulator: TraceStatistics.Accumulator
+        var failure: TraceIssue?
+
+        init(path: String, index: Int, count: Int, accumulator: TraceStatistics.Accumulator) {
+            (self.path, self.index, self.count, self.accumulator) = (path, index, count, accumulator)
+        }
+
+        func read() {
+            do throws(TraceIssue) {
+                let reader = try CTFTraceReader(path: path)
+                reader.keepPartition(index, of: count)
+                while let event = try reader.next() { accumulator.add(event) }
+            } catch {
+                failure = error
+            }
+        }
+    }
+
+    private var threads: [(thread: pthread_t, share: Share)] = []
+
+    /// Starts the readers of the shares after the first, each with an empty copy of `accumulator`,
+    /// and restricts `reader` to the first; does nothing for one job, a live session, or a reader
+    /// that began reading.
+    init(_ reader: CTFTraceReader, jobs: Int, accumulator: TraceStatistics.Accumulator) {
+        guard jobs > 1, !reader.isLive, reader.keepPartition(0, of: jobs) else { return }
+        for index in 1..<jobs {
+            let share = Share(path: reader.source, index: index, count: jobs, accumulator: accumulator)
+            var thread = pthread_t()
+            let context = Unmanaged.passRetained(share).toOpaque()
+            let status = pthread_create(
+                &thread, nil,
+                { context in
+                    Unmanaged<Share>.fromOpaque(context!).takeRetainedValue().read()
+                    return nil
+                }, context)
+            if status != 0 {
+                // No thread: this share is read here, at the end.
+                Unmanaged<Share>.fromOpaque(context).release()
+                share.read()
+                threads.append((pthread_t(), share))
+                continue
+            }
+            threads.append((thread, share))
+        }
+    }
+
+    /// Waits for the other readers and merges their shares into `accumulator`; the first error one
+    /// of them met, if any (the events before it are merged).
+    func finish(into accumulator: inout TraceStatistics.Accumulator) -> TraceIssue? {
+        var failure: TraceIssue?
+        for (thread, share) in threads {
+            if thread != pthread_t() { pthread_join(thread, nil) }
+            accumulator.merge(share.accumulator)
+            if failure == nil { failure = share.failure }
+        }
+        threads = []
+        return failure
+    }
+
+    /// The number of cores online: `--jobs`' default.
+    static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+}
