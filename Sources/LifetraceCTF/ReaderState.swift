@@ -17,7 +17,7 @@ final class ReaderState {
             context: Unmanaged.passUnretained(self).toOpaque(),
             record: { context, record in
                 guard let context, let record else { return }
-                Unmanaged<ReaderState>.fromOpaque(context).takeUnretainedValue().decoding.receive(record.pointee)
+                Unmanaged<ReaderState>.fromOpaque(context).takeUnretainedValue().decoding.receive(record)
             },
             discarded: { context, events, packets in
                 guard let context else { return }
