@@ -141,30 +141,10 @@ struct SyntheticEmitter: Sendable {
     }
 
     /// Runs ``run(thread:)`` on `threads` new POSIX threads at once and returns when all have
-    /// finished (no Foundation `Thread`: the command line loads FoundationEssentials only).
+    /// finished.
     nonisolated func runOnThreads(_ threads: Int) {
-        /// One thread's work, handed to it through `pthread_create`'s context pointer.
-        final class Work {
-            let body: () -> Void
-            init(_ body: @escaping () -> Void) { self.body = body }
-        }
-        var workers: [pthread_t] = []
-        for thread in 0..<threads {
-            // Retained here, released by the thread that runs it.
-            let work = Unmanaged.passRetained(Work { run(thread: thread) }).toOpaque()
-            var worker = pthread_t()
-            let started = pthread_create(
-                &worker, nil,
-                { context in
-                    Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().body()
-                    return nil
-                }, work)
-            if started == 0 {
-                workers.append(worker)
-            } else {
-                Unmanaged<Work>.fromOpaque(work).takeRetainedValue().body()  // no thread: run it here
-            }
-        }
-        for worker in workers { pthread_join(worker, nil) }
+        var group = ThreadGroup()
+        for thread in 0..<threads { group.start { run(thread: thread) } }
+        group.join()
     }
 }

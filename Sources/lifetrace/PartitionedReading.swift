@@ -36,7 +36,8 @@ final class PartitionedReading {
         }
     }
 
-    private var threads: [(thread: pthread_t, share: Share)] = []
+    private var shares: [Share] = []
+    private var threads = ThreadGroup()
 
     /// Starts the readers of the shares after the first, each with an empty copy of `accumulator`,
     /// and restricts `reader` to the first; does nothing for one job, a live session, or a reader
@@ -45,35 +46,21 @@ final class PartitionedReading {
         guard jobs > 1, !reader.isLive, reader.keepPartition(0, of: jobs) else { return }
         for index in 1..<jobs {
             let share = Share(path: reader.source, index: index, count: jobs, accumulator: accumulator)
-            var thread = pthread_t()
-            let context = Unmanaged.passRetained(share).toOpaque()
-            let status = pthread_create(
-                &thread, nil,
-                { context in
-                    Unmanaged<Share>.fromOpaque(context!).takeRetainedValue().read()
-                    return nil
-                }, context)
-            if status != 0 {
-                // No thread: this share is read here, at the end.
-                Unmanaged<Share>.fromOpaque(context).release()
-                share.read()
-                threads.append((pthread_t(), share))
-                continue
-            }
-            threads.append((thread, share))
+            shares.append(share)
+            threads.start { share.read() }
         }
     }
 
     /// Waits for the other readers and merges their shares into `accumulator`; the first error one
     /// of them met, if any (the events before it are merged).
     func finish(into accumulator: inout TraceStatistics.Accumulator) -> TraceIssue? {
+        threads.join()
         var failure: TraceIssue?
-        for (thread, share) in threads {
-            if thread != pthread_t() { pthread_join(thread, nil) }
+        for share in shares {
             accumulator.merge(share.accumulator)
             if failure == nil { failure = share.failure }
         }
-        threads = []
+        shares = []
         return failure
     }
 
