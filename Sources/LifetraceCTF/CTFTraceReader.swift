@@ -143,9 +143,10 @@ public final class CTFTraceReader: TraceEventReader {
     /// Keeps only the records of one of `count` partitions of the trace (`index` counts from 0), so
     /// that `count` readers of one trace, each keeping its own, read every record once between them
     /// (`lifetrace stats --jobs`). Records that pair, or that statistics relate, fall in the same
-    /// partition (a span's by span id; others by thread and subject), so each reader pairs its own
-    /// ends with their begins. Before the first ``next()``; returns `false`, keeping every record,
-    /// for an index out of range or once reading began.
+    /// partition (a span's by span id; a window's solves and passes by thread and subject; other
+    /// intervals by thread, subject and hook; instants by `seq`), so each reader pairs its own ends
+    /// with their begins. Before the first ``next()``; returns `false`, keeping every record, for an
+    /// index out of range or once reading began.
     @discardableResult
     package func keepPartition(_ index: Int, of count: Int) -> Bool {
         guard count >= 1, (0..<count).contains(index), position == 0, state.decoding.pending.isEmpty else { return false }

@@ -57,18 +57,11 @@ final class ReaderState {
             if decoding.summary.issues.count < Self.keptIssues {
                 decoding.summary.issues.append(TraceIssue(source: file, line: 0, column: 0, message: message))
             }
-            decoding.summary.lostPackets = Self.adding(decoding.summary.lostPackets, finding.lost_packets)
+            decoding.summary.lostPackets = decoding.summary.lostPackets.addingSaturating(finding.lost_packets)
         case LIFETRACE_CTF_FINDING_WARNING:
             decoding.summary.warnings.append("\(file): warning: \(message)")
         default:
             if fatal == nil { fatal = TraceIssue(source: file, line: 0, column: 0, message: message) }
         }
-    }
-
-    /// `a + b`, or the largest count when that does not fit (a live source's counters are not
-    /// checked and may jump).
-    static func adding(_ a: UInt64, _ b: UInt64) -> UInt64 {
-        let (sum, overflow) = a.addingReportingOverflow(b)
-        return overflow ? .max : sum
     }
 }

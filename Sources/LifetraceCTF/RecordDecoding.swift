@@ -2,10 +2,6 @@ import CLifetraceCTF
 import Lifetrace
 import LifetraceAnalysis
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// What the C reader's record callbacks change, in one value: the events of the last steps, the
 /// open intervals they pair with, and the summary. ``ReaderState`` holds it, so a record costs one
 /// exclusive access to the class's storage, not one per field it touches.
@@ -18,8 +14,6 @@ struct RecordDecoding {
     private var warnedAboutThreads = false
     private var warnedAboutJSON = false
     private var names = NameCache()
-    /// The last host label's text and string: a trace's records all point to one text.
-    private var lastHost: (text: [CChar], string: String)?
     /// The share of the records this reading keeps (``CTFTraceReader/keepPartition(_:of:)``):
     /// `index` of `count`.
     var partition = (index: UInt64(0), count: UInt64(1))
@@ -41,9 +35,12 @@ struct RecordDecoding {
     private mutating func keeps(_ pointer: UnsafePointer<lifetrace_ctf_record>) -> Bool {
         guard partition.count > 1 else { return true }
         // The members read in place: a record of another share is not copied.
-        let record = (hook: pointer.pointee.hook, id: pointer.pointee.id, vtid: pointer.pointee.vtid)
-        if pointer.pointee.phase == Int32(LIFETRACE_CTF_PHASE_INSTANT.rawValue) {
-            return Self.share(of: pointer.pointee.seq, partition.count) == partition.index
+        let record = (
+            phase: pointer.pointee.phase, seq: pointer.pointee.seq, hook: pointer.pointee.hook, id: pointer.pointee.id,
+            vtid: pointer.pointee.vtid
+        )
+        if record.phase == Int32(LIFETRACE_CTF_PHASE_INSTANT.rawValue) {
+            return Self.share(of: record.seq, partition.count) == partition.index
         }
         if record.hook == Int32(Hook.span.code) { return Self.share(of: record.id, partition.count) == partition.index }
         let related = record.hook == Int32(Hook.layoutEngineSolve.code) || record.hook == Int32(Hook.layoutPass.code)
@@ -58,16 +55,6 @@ struct RecordDecoding {
     /// The partition of a key, from a multiplicative hash of it (consecutive ids and threads spread).
     private static func share(of key: UInt64, _ count: UInt64) -> UInt64 {
         ((key &* 0x94D0_49BB_1331_11EB) >> 32) % count
-    }
-
-    /// The string of a record's host label, made again only when the text changes.
-    private mutating func host(_ text: UnsafePointer<CChar>) -> String {
-        if let lastHost, lastHost.text.withUnsafeBufferPointer({ strcmp($0.baseAddress!, text) == 0 }) {
-            return lastHost.string
-        }
-        let string = names.string(text)
-        lastHost = (Array(UnsafeBufferPointer(start: text, count: strlen(text) + 1)), string)
-        return string
     }
 
     mutating func receive(_ pointer: UnsafePointer<lifetrace_ctf_record>) {
@@ -109,7 +96,7 @@ struct RecordDecoding {
             thread: record.vtid >= 0 ? UInt32(truncatingIfNeeded: record.vtid) : 0,
             process: record.vpid >= 0 ? UInt32(truncatingIfNeeded: record.vpid) : nil)
         // The name is made once per distinct text, so the host's events share one string and storage.
-        event.details.setHost(record.hostname.map { host($0) }, sharing: &sharedHost)
+        event.details.setHost(record.hostname.map { names.string($0) }, sharing: &sharedHost)
         pairing.pair(&event)
         summary.events += 1
         pending.append(event)
@@ -194,8 +181,8 @@ struct RecordDecoding {
     }
 
     mutating func lose(events: UInt64, packets: UInt64) {
-        summary.discardedEvents = ReaderState.adding(summary.discardedEvents, events)
-        summary.lostPackets = ReaderState.adding(summary.lostPackets, packets)
+        summary.discardedEvents = summary.discardedEvents.addingSaturating(events)
+        summary.lostPackets = summary.lostPackets.addingSaturating(packets)
         // A lost begin or end would pair the records around it wrongly: start pairing afresh.
         pairing.removeAll()
     }
