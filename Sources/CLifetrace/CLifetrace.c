@@ -1,5 +1,6 @@
 #include "CLifetrace.h"
 
+#include <sched.h>
 #include <stdint.h>
 #include <time.h>
 #ifdef __linux__
@@ -8,7 +9,6 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #else
-#include <sched.h>
 #include <pthread.h>
 #include <stdlib.h>
 #endif
@@ -128,8 +128,20 @@ int lifetrace_emission_lock_contended(unsigned thread) {
         }
         lifetrace_spin_pause();
     }
-    /* Then sleep, marking the word 2 so the holder wakes a sleeper when it gives the lock back.
-     * Whoever finds the word 0 takes it: a woken sleeper competes with running threads. */
+    /* Then give the core away a while, trying between turns: with more emitting threads than cores,
+     * the holder may be a thread the scheduler preempted, which a yield lets run; and a lock given
+     * back to no sleeper costs its holder no system call. */
+    for (int turn = 0; turn < 256; turn++) {
+        sched_yield();
+        int expected = 0;
+        if (__atomic_load_n(&lifetrace_emission_word, __ATOMIC_RELAXED) == 0
+            && __atomic_compare_exchange_n(&lifetrace_emission_word, &expected, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+            return 1;
+        }
+    }
+    /* Then sleep (a holder that waits on its output, the signal flusher that keeps the lock), marking
+     * the word 2 so the holder wakes a sleeper when it gives the lock back. Whoever finds the word 0
+     * takes it: a woken sleeper competes with running threads. */
     while (__atomic_exchange_n(&lifetrace_emission_word, 2, __ATOMIC_ACQUIRE) != 0) lifetrace_emission_sleep();
     return 1;
 }

@@ -30,7 +30,8 @@ for row in "no sink / inline state check" "literal hook, no sink / inline state 
     "C tracepoint floor, LTTng flight recorder: 2 threads / 1" "C tracepoint floor, LTTng streaming: 2 threads / 1" \
     "hooks, LTTng flight recorder: 2 threads / 1" "spans, LTTng flight recorder: 2 threads / 1" "logs, LTTng flight recorder: 2 threads / 1" \
     "hooks, LTTng streaming: 2 threads / 1" "spans, LTTng streaming: 2 threads / 1" "logs, LTTng streaming: 2 threads / 1" \
-    "hooks, JSON lines: 2 threads / 1" "spans, JSON lines: 2 threads / 1" "logs, JSON lines: 2 threads / 1"; do
+    "hooks, JSON lines: 2 threads / 1" "spans, JSON lines: 2 threads / 1" "logs, JSON lines: 2 threads / 1" \
+    "hooks, JSON lines: time per event, 8 threads / 2" "cells made beyond the most on screen (any list)"; do
     line=$(grep -F -- "$row" "$log" || true)
     [[ -n "$line" ]] || { echo "bench-quick: no row '$row' in the table" >&2; exit 1; }
     if grep -q " n/a" <<<"$line"; then

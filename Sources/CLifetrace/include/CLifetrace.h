@@ -178,7 +178,8 @@ extern int lifetrace_emission_word;
  *  cleared before it is given back, so a thread that finds its own id holds it already. */
 extern unsigned lifetrace_emission_owner;
 /** The contended path of `lifetrace_emission_enter`: 0 when the calling thread holds the lock
- *  already (a sink emitting from its emit), else 1 once taken (spinning briefly, then sleeping). */
+ *  already (a sink emitting from its emit), else 1 once taken (spinning briefly, then yielding
+ *  its core a while, then sleeping). */
 int lifetrace_emission_lock_contended(unsigned thread);
 /** Wakes one sleeper of the emission lock. */
 void lifetrace_emission_wake(void);
