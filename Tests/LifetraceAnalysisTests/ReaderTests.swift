@@ -143,6 +143,44 @@ import Testing
             ])
     }
 
+    @Test("the format's values read alike whether written plainly (the fast readers) or in any other valid form")
+    func plainAndOtherFormsReadAlike() throws {
+        let plain =
+            #"{"seq":18446744073709551615,"ts":120,"event":"viewDidLoad","phase":"end","controller":"A","id":"0xABCdef","#
+            + #""target":"B","target_id":"0xffffffffffffffff","index":7,"count":4,"dur_ns":5,"thread":4294967295,"pid":3}"#
+        let other =
+            #"{ "seq" : 18446744073709551615 , "ts":120, "event":"viewDidLoad","phase":"end","#
+            + #""controller":"A","id":"0x0000000000000000000abcdef","target":"B","target_id":"0xFFFFFFFFFFFFFFFF","#
+            + #""index":7,"count":4,"dur_ns":5,"thread":4294967295,"pid":3 }"#
+        let trace = TraceReader.parse(plain + "\n" + other + "\n", source: "forms.jsonl")
+        #expect(trace.issues.isEmpty, "\(trace.issues)")
+        #expect(trace.events.count == 2)
+        let event = try #require(trace.events.first)
+        #expect(event.seq == .max && event.hook == .viewDidLoad && event.phase == .end && event.duration == 5)
+        #expect(event.subject == Subject(name: "A", id: 0xabcdef) && event.details.target == Subject(name: "B", id: .max))
+        #expect(event.thread == .max && event.process == 3 && event.details.index == 7)
+        #expect(trace.events.last == event)
+
+        let bad = [
+            #"{"seq":1,"ts":1,"event":"","phase":"begin","controller":"A","id":"0x1","thread":1}"#,
+            #"{"seq":1,"ts":1,"event":"e","phase":"","controller":"A","id":"0x1","thread":1}"#,
+            #"{"seq":1,"ts":1,"event":"e","phase":"begun","controller":"A","id":"0x1","thread":1}"#,
+            #"{"seq":1,"ts":1,"event":"e","phase":"begin","controller":"A","id":"0x","thread":1}"#,
+            #"{"seq":1,"ts":1,"event":"e","phase":"begin","controller":"A","id":"0x1ffffffffffffffff","thread":1}"#,
+            #"{"seq":1.5,"ts":1,"event":"e","phase":"begin","controller":"A","id":"0x1","thread":1}"#,
+            #"{"seq":1,"ts":1,"event":"e","phase":"begin","controller":"A","id":"0x1","thread":4294967296}"#,
+        ]
+        let messages = TraceReader.parse(bad.joined(separator: "\n") + "\n", source: "bad.jsonl").issues.map(\.description)
+        #expect(messages.count == bad.count)
+        #expect(messages[0] == #"bad.jsonl:1:25: error: expected "event" to be a non-empty string"#)
+        #expect(messages[1] == #"bad.jsonl:2:37: error: expected "phase" to be a non-empty string"#)
+        #expect(messages[2] == #"bad.jsonl:3:37: error: expected "phase" to be "begin", "end" or "instant", got "begun""#)
+        #expect(messages[3].hasPrefix(#"bad.jsonl:4:67: error: expected "id" to be a hexadecimal identity"#))
+        #expect(messages[4].hasPrefix(#"bad.jsonl:5:67: error: expected "id" to be a hexadecimal identity"#))
+        #expect(messages[5] == #"bad.jsonl:6:8: error: expected "seq" to be a non-negative integer, got 1.5"#)
+        #expect(messages[6] == #"bad.jsonl:7:82: error: expected "thread" to be a thread id below 2^32, got 4294967296"#)
+    }
+
     @Test func malformedLinesAreReportedWithTheirLineAndTheRestIsKept() {
         let lines = [
             Self.good,

@@ -1,5 +1,11 @@
 import Lifetrace
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Decodes one JSON line into an ``Lifetrace/Event``, or throws a ``JSONSyntaxError`` saying what
 /// was expected; shared by ``TraceReader`` (whole files in memory) and ``JSONLinesReader`` (streams).
 enum JSONLineDecoder {
@@ -26,7 +32,7 @@ enum JSONLineDecoder {
         defer { swap(&parser.names, &names) }
         var seq: UInt64?
         var ts: UInt64?
-        var hook: String?
+        var hook: Hook?
         var phase: Phase?
         var controller: String?
         var id: UInt?
@@ -41,79 +47,110 @@ enum JSONLineDecoder {
         var process: UInt32?
         var host: String?
         var fields: [Field] = []
-        try parser.parseObject { key, value, offset in
-            if key.is("seq") {
-                seq = try unsigned(value, key, offset)
-            } else if key.is("ts") {
-                ts = try unsigned(value, key, offset)
-            } else if key.is("event") {
-                hook = try string(value, key, offset, nonEmpty: true)
-            } else if key.is("phase") {
-                let text = try string(value, key, offset, nonEmpty: true)
-                switch text {
-                case "begin": phase = .begin
-                case "end": phase = .end
-                case "instant": phase = .instant
-                default:
-                    throw JSONSyntaxError(
-                        offset: offset, message: "expected \"phase\" to be \"begin\", \"end\" or \"instant\", got \"\(text)\"")
+        // Each value is read by the fast reader of its key's plain form (what a sink writes), or
+        // else as any value, which the checks below accept or reject with a message.
+        try parser.beginObject()
+        while let key = try parser.nextKey() {
+            let offset = parser.valueOffset
+            switch RecordKey(key) {
+            case .seq:
+                seq = try parser.unsignedInteger() ?? unsigned(parser.value(of: key), key, offset)
+            case .ts:
+                ts = try parser.unsignedInteger() ?? unsigned(parser.value(of: key), key, offset)
+            case .event:
+                if let name = parser.plainString() {
+                    guard name.count > 0 else {
+                        _ = try string(.string(""), key, offset, nonEmpty: true)
+                        continue
+                    }
+                    hook = parser.names.hook(name)
+                } else {
+                    hook = Hook(try string(parser.value(of: key), key, offset, nonEmpty: true))
                 }
-            } else if key.is("controller") {
-                controller = try string(value, key, offset, nonEmpty: false)
-            } else if key.is("id") {
-                id = try hexadecimal(value, key, offset)
-            } else if key.is("target") {
-                target = try string(value, key, offset, nonEmpty: false)
-            } else if key.is("target_id") {
-                targetID = try hexadecimal(value, key, offset)
-            } else if key.is("animated") {
+            case .phase:
+                let value: JSONScalar
+                if let text = parser.plainString() {
+                    if let known = Self.phase(text) {
+                        phase = known
+                        continue
+                    }
+                    value = .string(String(decoding: text, as: UTF8.self))
+                } else {
+                    value = try parser.value(of: key)
+                }
+                phase = try Self.phase(value, key, offset)
+            case .controller:
+                controller =
+                    try parser.plainString().map { parser.names.string($0) }
+                    ?? string(parser.value(of: key), key, offset, nonEmpty: false)
+            case .id:
+                id = try parser.hexadecimalIdentity() ?? hexadecimal(parser.value(of: key), key, offset)
+            case .target:
+                target =
+                    try parser.plainString().map { parser.names.string($0) }
+                    ?? string(parser.value(of: key), key, offset, nonEmpty: false)
+            case .targetID:
+                targetID = try parser.hexadecimalIdentity() ?? hexadecimal(parser.value(of: key), key, offset)
+            case .animated:
+                let value = try parser.value(of: key)
                 guard case .bool(let flag) = value else {
                     throw JSONSyntaxError(offset: offset, message: "expected \"animated\" to be true or false, got \(value.kind)")
                 }
                 details.animated = flag
-            } else if key.is("index") {
-                details.index = Int(try signed(value, key, offset))
-            } else if key.is("text") {
-                details.text = try string(value, key, offset, nonEmpty: false)
-            } else if key.is("count") {
-                details.count = Int(try signed(value, key, offset))
-            } else if key.is("frame") {
+            case .index:
+                details.index = Int(try parser.signedInteger() ?? signed(parser.value(of: key), key, offset))
+            case .text:
+                details.text = try string(parser.value(of: key), key, offset, nonEmpty: false)
+            case .count:
+                details.count = Int(try parser.signedInteger() ?? signed(parser.value(of: key), key, offset))
+            case .frame:
+                let value = try parser.value(of: key)
                 guard case .numbers(let numbers) = value, numbers.count == 4 else {
                     throw JSONSyntaxError(
                         offset: offset, message: "expected \"frame\" to be [x,y,width,height], got \(describe(value))")
                 }
                 frame = numbers
-            } else if key.is("offset") {
+            case .offset:
+                let value = try parser.value(of: key)
                 guard case .numbers(let numbers) = value, numbers.count == 2 else {
                     throw JSONSyntaxError(offset: offset, message: "expected \"offset\" to be [x,y], got \(describe(value))")
                 }
                 frameOffset = numbers
-            } else if key.is("superview") {
-                superview = try hexadecimal(value, key, offset)
-            } else if key.is("dur_ns") {
-                duration = try unsigned(value, key, offset)
-            } else if key.is("thread") {
-                let number = try unsigned(value, key, offset)
+            case .superview:
+                superview = try parser.hexadecimalIdentity() ?? hexadecimal(parser.value(of: key), key, offset)
+            case .duration:
+                duration = try parser.unsignedInteger() ?? unsigned(parser.value(of: key), key, offset)
+            case .thread:
+                let number = try parser.unsignedInteger() ?? unsigned(parser.value(of: key), key, offset)
                 guard number <= UInt64(UInt32.max) else {
                     throw JSONSyntaxError(
                         offset: offset, message: "expected \"thread\" to be a thread id below 2^32, got \(number)")
                 }
                 thread = UInt32(number)
-            } else if key.is("pid") {
-                let number = try unsigned(value, key, offset)
+            case .pid:
+                let number = try parser.unsignedInteger() ?? unsigned(parser.value(of: key), key, offset)
                 guard number <= UInt64(UInt32.max) else {
                     throw JSONSyntaxError(
                         offset: offset, message: "expected \"pid\" to be a process id below 2^32, got \(number)")
                 }
                 process = UInt32(number)
-            } else if key.is("host"), case .string(let name) = value {
-                host = name
-            } else {
-                // Any other key (a `host` that is not a string, a log record's level, metadata, file, …, a span's ids, attributes,
+            case .host:
+                if let name = parser.plainString() {
+                    host = parser.names.string(name)
+                    continue
+                }
+                let value = try parser.value(of: key)
+                if case .string(let name) = value {
+                    host = name
+                } else {
+                    fields.append(Field(key.description, value.fieldValue))
+                }
+            case .other:
+                // Any other key (a log record's level, metadata, file, …, a span's ids, attributes,
                 // status, …, or a key of another writer) is a field, in the record's order, its value
                 // whole, so a converted trace keeps what the sink wrote. Hooks' records have none.
                 if fields.isEmpty { fields.reserveCapacity(8) }
-                fields.append(Field(key.description, value.fieldValue))
+                fields.append(Field(key.description, try parser.value(of: key).fieldValue))
             }
         }
         if !fields.isEmpty { details.fields = fields }
@@ -143,9 +180,84 @@ enum JSONLineDecoder {
                 superview: superview)
         }
         return Event(
-            seq: seq!, timestamp: ts!, hook: Hook(hook!), phase: phase!,
+            seq: seq!, timestamp: ts!, hook: hook!, phase: phase!,
             subject: Subject(name: controller!, id: id!), details: details, frame: viewFrame,
             duration: phase == .end ? duration : nil, thread: thread!, process: process, host: host)
+    }
+
+    /// The keys of the format, told apart by length first (the key's bytes are compared once or twice).
+    private enum RecordKey {
+        case seq, ts, event, phase, controller, id, target, targetID, animated, index, text, count, frame, offset
+        case superview, duration, thread, pid, host, other
+
+        init(_ key: JSONKey) {
+            guard key.decoded == nil, let first = key.bytes.first, let last = key.bytes.last else {
+                self = Self.candidates.first { key.is($0.name) }?.key ?? .other
+                return
+            }
+            // The length and the first and last bytes tell the format's keys apart; one comparison
+            // checks the rest.
+            let candidate: (name: StaticString, key: RecordKey)? =
+                switch (key.bytes.count, first, last) {
+                case (2, UInt8(ascii: "t"), _): ("ts", .ts)
+                case (2, UInt8(ascii: "i"), _): ("id", .id)
+                case (3, UInt8(ascii: "s"), _): ("seq", .seq)
+                case (3, UInt8(ascii: "p"), _): ("pid", .pid)
+                case (4, UInt8(ascii: "t"), _): ("text", .text)
+                case (4, UInt8(ascii: "h"), _): ("host", .host)
+                case (5, UInt8(ascii: "e"), _): ("event", .event)
+                case (5, UInt8(ascii: "p"), _): ("phase", .phase)
+                case (5, UInt8(ascii: "c"), _): ("count", .count)
+                case (5, UInt8(ascii: "i"), _): ("index", .index)
+                case (5, UInt8(ascii: "f"), _): ("frame", .frame)
+                case (6, UInt8(ascii: "t"), UInt8(ascii: "d")): ("thread", .thread)
+                case (6, UInt8(ascii: "t"), _): ("target", .target)
+                case (6, UInt8(ascii: "d"), _): ("dur_ns", .duration)
+                case (6, UInt8(ascii: "o"), _): ("offset", .offset)
+                case (8, _, _): ("animated", .animated)
+                case (9, UInt8(ascii: "t"), _): ("target_id", .targetID)
+                case (9, UInt8(ascii: "s"), _): ("superview", .superview)
+                case (10, _, _): ("controller", .controller)
+                default: nil
+                }
+            guard let candidate, key.is(candidate.name) else {
+                self = .other
+                return
+            }
+            self = candidate.key
+        }
+
+        /// Every key of the format, for a key written with escapes.
+        private static let candidates: [(name: StaticString, key: RecordKey)] = [
+            ("seq", .seq), ("ts", .ts), ("event", .event), ("phase", .phase), ("controller", .controller), ("id", .id),
+            ("target", .target), ("target_id", .targetID), ("animated", .animated), ("index", .index), ("text", .text),
+            ("count", .count), ("frame", .frame), ("offset", .offset), ("superview", .superview), ("dur_ns", .duration),
+            ("thread", .thread), ("pid", .pid), ("host", .host),
+        ]
+    }
+
+    /// The phase a plain string names, or `nil`.
+    private static func phase(_ text: UnsafeRawBufferPointer) -> Phase? {
+        let phase: (name: StaticString, phase: Phase)
+        switch text.count {
+        case 5: phase = ("begin", .begin)
+        case 3: phase = ("end", .end)
+        case 7: phase = ("instant", .instant)
+        default: return nil
+        }
+        return memcmp(text.baseAddress!, phase.name.utf8Start, text.count) == 0 ? phase.phase : nil
+    }
+
+    private static func phase(_ value: JSONScalar, _ key: JSONKey, _ offset: Int) throws -> Phase {
+        let text = try string(value, key, offset, nonEmpty: true)
+        switch text {
+        case "begin": return .begin
+        case "end": return .end
+        case "instant": return .instant
+        default:
+            throw JSONSyntaxError(
+                offset: offset, message: "expected \"phase\" to be \"begin\", \"end\" or \"instant\", got \"\(text)\"")
+        }
     }
 
     private static func unsigned(_ value: JSONScalar, _ key: JSONKey, _ offset: Int) throws -> UInt64 {

@@ -21,6 +21,9 @@ struct JSONKey: CustomStringConvertible {
     }
 
     var description: String { decoded ?? String(decoding: bytes, as: UTF8.self) }
+
+    /// The key's length in UTF-8 bytes.
+    var length: Int { decoded?.utf8.count ?? bytes.count }
 }
 
 /// A value of a JSON-lines record: the scalars the format's own keys use, a frame's short array of
@@ -109,9 +112,9 @@ struct JSONSyntaxError: Error {
 /// fast enough for traces of millions of lines, and precise in its errors (the column, what was
 /// expected, what was found).
 struct JSONLineParser {
-    private let bytes: UnsafeRawBufferPointer
-    private var position: Int
-    private let end: Int
+    let bytes: UnsafeRawBufferPointer
+    var position: Int
+    let end: Int
 
     /// A parser of `bytes[start..<end]`.
     init(bytes: UnsafeRawBufferPointer, start: Int, end: Int) {
@@ -121,7 +124,7 @@ struct JSONLineParser {
         self.start = start
     }
 
-    private let start: Int
+    let start: Int
 
     /// Where (offset in the line) the first string needing repair began: invalid UTF-8 or a lone
     /// surrogate, replaced with U+FFFD; `nil` when every string was valid.
@@ -143,8 +146,10 @@ struct JSONLineParser {
     /// ``JSONLineDecoder``).
     var names = NameCache()
 
-    /// Parses the object; calls `field` with each key and value in order.
-    mutating func parseObject(_ field: (JSONKey, JSONScalar, Int) throws -> Void) throws {
+    /// Starts the object: its `{`. Then ``nextKey()`` gives each key in turn, after which the caller
+    /// reads the key's value (``value(of:)``, or one of the fast readers of
+    /// JSONLineParser+Scalars.swift), until ``nextKey()`` returns `nil` at the object's end.
+    mutating func beginObject() throws {
         skipSpace()
         guard position < end else { throw error("expected \"{\" to start a record, found an empty line") }
         guard bytes[position] == UInt8(ascii: "{") else {
@@ -154,41 +159,63 @@ struct JSONLineParser {
         skipSpace()
         if peek() == UInt8(ascii: "}") {
             position += 1
-        } else {
-            while true {
-                skipSpace()
-                guard peek() == UInt8(ascii: "\"") else { throw error("expected a key in double quotes, found \(found())") }
-                let key = try parseKey()
-                skipSpace()
-                guard peek() == UInt8(ascii: ":") else {
-                    throw error("expected \":\" after the key \"\(key)\", found \(found())")
-                }
+            closed = true
+        }
+    }
+
+    /// The next key, past its `:` and the spaces after it (the value's offset in the line is then
+    /// ``valueOffset``); `nil` past the object's `}`, when nothing but spaces may follow.
+    mutating func nextKey() throws -> JSONKey? {
+        if lastKeyQuote >= 0 {
+            skipSpace()
+            if peek() == UInt8(ascii: ",") {
                 position += 1
-                skipSpace()
-                let valueOffset = position - start
-                // A view's frame and offset as four and two numbers held inline (no array is made
-                // per record); any other array is parsed as what it holds.
-                let value: JSONScalar
-                if peek() == UInt8(ascii: "["), key.is("frame") || key.is("offset"), let numbers = shortNumberArray() {
-                    value = .numbers(numbers)
-                } else {
-                    value = try parseValue(depth: 0)
-                }
-                try field(key, value, valueOffset)
-                skipSpace()
-                if peek() == UInt8(ascii: ",") {
-                    position += 1
-                    continue
-                }
-                if peek() == UInt8(ascii: "}") {
-                    position += 1
-                    break
-                }
-                throw error("expected \",\" or \"}\" after the value of \"\(key)\", found \(found())")
+            } else if peek() == UInt8(ascii: "}") {
+                position += 1
+                closed = true
+            } else {
+                // The key is read again for the message (keys are kept as offsets, not values).
+                var again = self
+                again.position = lastKeyQuote
+                let previous = (try? again.parseKey())?.description ?? ""
+                throw error("expected \",\" or \"}\" after the value of \"\(previous)\", found \(found())")
             }
         }
+        if closed {
+            skipSpace()
+            guard position >= end else { throw error("expected the end of the line after the record, found \(found())") }
+            return nil
+        }
         skipSpace()
-        guard position >= end else { throw error("expected the end of the line after the record, found \(found())") }
+        guard peek() == UInt8(ascii: "\"") else { throw error("expected a key in double quotes, found \(found())") }
+        let quote = position
+        let key = try parseKey()
+        skipSpace()
+        guard peek() == UInt8(ascii: ":") else {
+            throw error("expected \":\" after the key \"\(key)\", found \(found())")
+        }
+        position += 1
+        skipSpace()
+        lastKeyQuote = quote
+        return key
+    }
+
+    /// Where the key whose value is read now starts (its quote), -1 before the first key: for the
+    /// message when no `,` or `}` follows the value.
+    private var lastKeyQuote = -1
+    /// Whether the object's `}` was read.
+    private var closed = false
+
+    /// Where the value after the last key starts, as an offset in the line.
+    var valueOffset: Int { position - start }
+
+    /// The value of `key`: a view's frame and offset as four and two numbers held inline (no array
+    /// is made per record); any other array is parsed as what it holds.
+    mutating func value(of key: JSONKey) throws -> JSONScalar {
+        if peek() == UInt8(ascii: "["), key.is("frame") || key.is("offset"), let numbers = shortNumberArray() {
+            return .numbers(numbers)
+        }
+        return try parseValue(depth: 0)
     }
 
     // MARK: Values
@@ -469,7 +496,7 @@ struct JSONLineParser {
 
     // MARK: Helpers
 
-    private func peek() -> UInt8? { position < end ? bytes[position] : nil }
+    func peek() -> UInt8? { position < end ? bytes[position] : nil }
 
     private mutating func skipSpace() {
         while let byte = peek(), byte == 0x20 || byte == 0x09 || byte == 0x0D { position += 1 }
