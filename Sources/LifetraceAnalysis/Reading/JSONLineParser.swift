@@ -166,6 +166,25 @@ struct JSONLineParser {
     /// The next key, past its `:` and the spaces after it (the value's offset in the line is then
     /// ``valueOffset``); `nil` past the object's `}`, when nothing but spaces may follow.
     mutating func nextKey() throws -> JSONKey? {
+        // What a sink writes: `,"key":` with no space and no escape in the key.
+        if lastKeyQuote >= 0, position + 1 < end, bytes[position] == UInt8(ascii: ","),
+            bytes[position + 1] == UInt8(ascii: "\"")
+        {
+            var index = position + 2
+            while index < end {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                index += 1
+            }
+            if index + 1 < end, bytes[index] == UInt8(ascii: "\""), bytes[index + 1] == UInt8(ascii: ":"),
+                index + 2 < end, bytes[index + 2] != 0x20, bytes[index + 2] != 0x09, bytes[index + 2] != 0x0D
+            {
+                let key = JSONKey(bytes: UnsafeRawBufferPointer(rebasing: bytes[(position + 2)..<index]), decoded: nil)
+                lastKeyQuote = position + 1
+                position = index + 2
+                return key
+            }
+        }
         if lastKeyQuote >= 0 {
             skipSpace()
             if peek() == UInt8(ascii: ",") {
