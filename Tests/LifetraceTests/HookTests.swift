@@ -30,6 +30,16 @@ struct HookTests {
         #expect("viewDidLoad" == Hook.viewDidLoad)
     }
 
+    @Test("a runtime registers its hooks once: a name gives one hook, a well-known name the well-known one")
+    func registered() {
+        let name = uniqueName("decode")
+        let decode = Hook.register(name)
+        #expect(!decode.isWellKnown && decode.name == name)
+        #expect(Hook.register(name) == decode && Hook(name) == decode)
+        #expect(Hook.register(uniqueName("encode")) != decode)
+        #expect(Hook.register("layoutPass") == .layoutPass)
+    }
+
     @Test("a string literal is a hook resolved on emission: equal, hashed and named as the built hook")
     func literal() {
         let literal: Hook = "viewDidLoad"

@@ -2,8 +2,9 @@ import CLifetrace
 
 /// The name of an instrumented callback or runtime interval, such as `viewWillAppear` or `layoutPass`.
 ///
-/// Hooks are open: the well-known UIKit callbacks are predefined, and any runtime may name its own
-/// (`Hook("collectionViewWillDisplayCell")`). The name is what appears in every sink, so keep it stable.
+/// Hooks are open: the well-known UIKit callbacks are predefined, and any runtime registers its own
+/// (`static let displayCell = Hook.register("collectionViewWillDisplayCell")`, ``register(_:)``).
+/// The name is what appears in every sink, so keep it stable.
 ///
 /// A hook is a small number: a well-known hook's ``code`` is its place in ``wellKnown`` (the LTTng
 /// provider's table follows the same order); a hook of your own gets the next free number when its
@@ -32,6 +33,12 @@ public struct Hook: Hashable, Sendable, CustomStringConvertible, ExpressibleBySt
 
     /// Creates the hook of a name (a well-known name gives the well-known hook).
     public init(_ name: String) { self.storage = UInt64(HookNames.code(of: name)) }
+
+    /// Registers a hook of another runtime by name, once, where the runtime declares its hooks:
+    /// `static let decode = Hook.register("decode")`. The name gets the next free ``code`` for the
+    /// life of the process; registering it again gives the same hook, and a well-known name gives
+    /// the well-known hook.
+    public static func register(_ name: String) -> Hook { Hook(name) }
 
     /// Creates a hook from a string literal, so `"viewDidLoad"` can stand for `.viewDidLoad` and
     /// `probe.beginInterval("decode")` costs what a built hook costs: the name is looked up on
