@@ -122,18 +122,10 @@ enum JSONLineDecoder {
                 duration = try parser.unsignedInteger() ?? unsigned(parser.value(of: key), key, offset)
             case .thread:
                 let number = try parser.unsignedInteger() ?? unsigned(parser.value(of: key), key, offset)
-                guard number <= UInt64(UInt32.max) else {
-                    throw JSONSyntaxError(
-                        offset: offset, message: "expected \"thread\" to be a thread id below 2^32, got \(number)")
-                }
-                thread = UInt32(number)
+                thread = try below32Bits(number, key, offset, "a thread id")
             case .pid:
                 let number = try parser.unsignedInteger() ?? unsigned(parser.value(of: key), key, offset)
-                guard number <= UInt64(UInt32.max) else {
-                    throw JSONSyntaxError(
-                        offset: offset, message: "expected \"pid\" to be a process id below 2^32, got \(number)")
-                }
-                process = UInt32(number)
+                process = try below32Bits(number, key, offset, "a process id")
             case .host:
                 if let name = parser.plainString() {
                     host = parser.names.string(name)
@@ -267,6 +259,14 @@ enum JSONLineDecoder {
             throw JSONSyntaxError(
                 offset: offset, message: "expected \"\(key)\" to be a non-negative integer, got \(describe(value))")
         }
+    }
+
+    /// A thread's or process's id, which LTTng records in 32 bits.
+    private static func below32Bits(_ number: UInt64, _ key: JSONKey, _ offset: Int, _ what: String) throws -> UInt32 {
+        guard number <= UInt64(UInt32.max) else {
+            throw JSONSyntaxError(offset: offset, message: "expected \"\(key)\" to be \(what) below 2^32, got \(number)")
+        }
+        return UInt32(number)
     }
 
     private static func signed(_ value: JSONScalar, _ key: JSONKey, _ offset: Int) throws -> Int64 {
