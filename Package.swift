@@ -92,7 +92,14 @@ let package = Package(
         // A recorded trace's metadata and packets are checked first, without the library
         // (lifetrace_ctf_check.h), so babeltrace2 never reads an impossible packet.
         .target(name: "CLifetraceCTF", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
-        .target(name: "LifetraceCTF", dependencies: ["Lifetrace", "LifetraceAnalysis", "CLifetraceCTF"]),
+        // Release builds leave out the runtime exclusivity checks, as the solver's do: the decoder's
+        // callbacks change the reader's state only inside a step, which touches it no other way
+        // (the debug build, with the checks, verifies it under the reader tests).
+        .target(
+            name: "LifetraceCTF",
+            dependencies: ["Lifetrace", "LifetraceAnalysis", "CLifetraceCTF"],
+            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+        ),
         // swift-log's backend: each log record is a Lifetrace event (`lifetrace:log_*` in LTTng).
         .target(
             name: "LifetraceLogging",

@@ -68,7 +68,7 @@ public final class CTFTraceReader: TraceEventReader {
     }
 
     public let source: String
-    public private(set) var position = 0
+    public var position: Int { state.decoding.pending.taken }
     public var summary: TraceReadSummary { state.decoding.summary }
 
     /// Whether the reader follows a live session.
@@ -237,10 +237,7 @@ public final class CTFTraceReader: TraceEventReader {
 
     public func next() throws(TraceIssue) -> Event? {
         while true {
-            if let event = state.decoding.pending.popFirst() {
-                position += 1
-                return event
-            }
+            if let event = state.decoding.pending.popFirst() { return event }
             switch try step() {
             // The last step may have delivered events before it ended.
             case .end where state.decoding.pending.isEmpty: return nil
@@ -304,7 +301,6 @@ public final class CTFTraceReader: TraceEventReader {
     /// Hands every event the last steps delivered to `body`, in order.
     public func drain(_ body: (Event) throws -> Void) rethrows {
         while let event = state.decoding.pending.popFirst() {
-            position += 1
             try body(event)
         }
     }

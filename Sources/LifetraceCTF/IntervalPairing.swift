@@ -17,6 +17,18 @@ struct IntervalPairing {
         var thread: UInt32
         var id: UInt
         var hook: Hook
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.id == b.id && a.thread == b.thread && a.hook == b.hook && a.process == b.process && a.host == b.host
+        }
+
+        /// One word into the hasher, mixed from the members (a member at a time costs a round of the
+        /// hasher each; a key is hashed for every begin and end).
+        func hash(into hasher: inout Hasher) {
+            let threads = UInt64(process ?? UInt32.max) << 32 | UInt64(thread)
+            let place = (threads &* 0x9E37_79B9_7F4A_7C15) ^ (UInt64(host) << 40 | UInt64(hook.code))
+            hasher.combine((place &* 0xBF58_476D_1CE4_E5B9) ^ UInt64(id))
+        }
     }
 
     private struct Begin {
@@ -58,23 +70,28 @@ struct IntervalPairing {
         let key = Key(
             host: number(of: event.host), process: event.process, thread: thread, id: event.subject.id, hook: event.hook)
         if event.phase == .begin {
-            let begin = Begin(timestamp: event.timestamp, details: event.details, outer: open[key] ?? -1)
             let slot: Int
             if let reused = free.popLast() {
-                begins[reused] = begin
                 slot = reused
+                begins[slot] = Begin(timestamp: event.timestamp, details: event.details, outer: -1)
             } else {
                 slot = begins.count
-                begins.append(begin)
+                begins.append(Begin(timestamp: event.timestamp, details: event.details, outer: -1))
             }
-            open[key] = slot
+            // One lookup: the key's innermost begin becomes this one, which nests in it.
+            begins[slot].outer = open.updateValue(slot, forKey: key) ?? -1
             return
         }
-        guard let slot = open[key] else { return }
+        guard let index = open.index(forKey: key) else { return }
+        let slot = open.values[index]
         let begin = begins[slot]
         begins[slot].details = .none  // the slot holds no reference while free
         free.append(slot)
-        open[key] = begin.outer >= 0 ? begin.outer : nil
+        if begin.outer >= 0 {
+            open.values[index] = begin.outer
+        } else {
+            open.remove(at: index)
+        }
         event.duration = event.timestamp >= begin.timestamp ? event.timestamp - begin.timestamp : 0
         // A span's end carries its own fields (the final attributes, the status, …), as in JSON lines.
         guard event.hook != .span else { return }

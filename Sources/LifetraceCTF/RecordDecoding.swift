@@ -9,7 +9,7 @@ struct RecordDecoding {
     var pending = EventQueue()
     var summary = TraceReadSummary()
     private var pairing = IntervalPairing()
-    /// The storage one host's events share for their host label (`Details.setHost(_:sharing:)`).
+    /// The storage one host's events share for their host label (`Details.init(target:animated:index:text:count:fields:frame:host:sharing:)`).
     private var sharedHost = Details.SharedHost()
     private var warnedAboutThreads = false
     private var warnedAboutJSON = false
@@ -59,52 +59,55 @@ struct RecordDecoding {
 
     mutating func receive(_ pointer: UnsafePointer<lifetrace_ctf_record>) {
         guard keeps(pointer) else { return }
-        let record = pointer.pointee
+        // The members are read in place: the record is large, and a copy of it costs a call to memcpy.
+        let record = pointer
         let hook: Hook
-        if record.hook >= 0, Int(record.hook) < Hook.wellKnown.count {
-            hook = Hook.wellKnown[Int(record.hook)]
-        } else if let name = record.hook_name {
-            hook = Hook(String(cString: name))
+        if record.pointee.hook >= 0, Int(record.pointee.hook) < Hook.wellKnown.count {
+            hook = Hook.wellKnown[Int(record.pointee.hook)]
+        } else if let name = record.pointee.hook_name {
+            hook = names.hook(name)
         } else {
             return
         }
         let phase: Phase =
-            switch record.phase {
+            switch record.pointee.phase {
             case Int32(LIFETRACE_CTF_PHASE_BEGIN.rawValue): .begin
             case Int32(LIFETRACE_CTF_PHASE_END.rawValue): .end
             default: .instant
             }
-        var details = Details()
-        if let target = record.target, record.target_id != 0 {
-            details.target = Subject(name: names.string(target), id: UInt(record.target_id))
-        }
-        if record.animated >= 0 { details.animated = record.animated != 0 }
-        if record.index >= 0 { details.index = Int(record.index) }
-        if let text = record.text { details.text = String(cString: text) }
-        if record.count >= 0 { details.count = Int(record.count) }
-        if hook == .log || hook == .span { details.fields = fields(of: record, hook) }
-        if record.vtid < 0, !warnedAboutThreads {
+        if record.pointee.vtid < 0, !warnedAboutThreads {
             warnedAboutThreads = true
             summary.warnings.append(
                 "the trace has no vtid context (lttng add-context -u -t vtid): ends are paired with begins by "
                     + "controller id and hook only, so durations of intervals overlapping on several threads may be wrong")
         }
+        // The details' out-of-line parts are made at once; names and texts once per distinct text,
+        // so the events of a host or a controller share one string and storage.
+        let details = Details(
+            target: record.pointee.target.flatMap {
+                record.pointee.target_id != 0 ? Subject(name: names.string($0), id: UInt(record.pointee.target_id)) : nil
+            },
+            animated: record.pointee.animated >= 0 ? record.pointee.animated != 0 : nil,
+            index: record.pointee.index >= 0 ? Int(record.pointee.index) : nil,
+            text: record.pointee.text.map { names.string($0) },
+            count: record.pointee.count >= 0 ? Int(record.pointee.count) : nil,
+            fields: hook == .log || hook == .span ? fields(of: record, hook) : nil, frame: Self.frame(of: record),
+            host: record.pointee.hostname.map { names.string($0) }, sharing: &sharedHost)
         var event = Event(
-            seq: record.seq, timestamp: UInt64(max(record.timestamp, 0)), hook: hook, phase: phase,
-            subject: Subject(name: record.controller.map { names.string($0) } ?? "", id: UInt(record.id)),
-            details: details, frame: Self.frame(of: record),
-            thread: record.vtid >= 0 ? UInt32(truncatingIfNeeded: record.vtid) : 0,
-            process: record.vpid >= 0 ? UInt32(truncatingIfNeeded: record.vpid) : nil)
-        // The name is made once per distinct text, so the host's events share one string and storage.
-        event.details.setHost(record.hostname.map { names.string($0) }, sharing: &sharedHost)
+            seq: record.pointee.seq, timestamp: UInt64(max(record.pointee.timestamp, 0)), hook: hook, phase: phase,
+            subject: Subject(name: record.pointee.controller.map { names.string($0) } ?? "", id: UInt(record.pointee.id)),
+            details: details,
+            thread: record.pointee.vtid >= 0 ? UInt32(truncatingIfNeeded: record.pointee.vtid) : 0,
+            process: record.pointee.vpid >= 0 ? UInt32(truncatingIfNeeded: record.pointee.vpid) : nil)
         pairing.pair(&event)
         summary.events += 1
-        pending.append(event)
+        pending.append(consume event)
     }
 
     /// The view's frame of a FRAME-shaped record (`layoutSubviews`'s end, `frameChange`), else `nil`.
-    private static func frame(of record: lifetrace_ctf_record) -> Details.Frame? {
-        guard record.has_frame != 0 else { return nil }
+    private static func frame(of pointer: UnsafePointer<lifetrace_ctf_record>) -> Details.Frame? {
+        guard pointer.pointee.has_frame != 0 else { return nil }
+        let record = pointer.pointee
         return Details.Frame(
             x: record.x, y: record.y, width: record.width, height: record.height, offsetX: record.offset_x,
             offsetY: record.offset_y, superview: record.superview_id == 0 ? nil : UInt(record.superview_id))
@@ -116,7 +119,8 @@ struct RecordDecoding {
     /// `trace_id`, `span_id`, `parent_span_id` and `kind`, and on its end `attributes`, `status`,
     /// `errors` and `links`; a span's event's `trace_id`, `span_id` and `attributes` (LTTng does not
     /// record its span's parent). The JSON texts become values; a status its object.
-    private mutating func fields(of record: lifetrace_ctf_record, _ hook: Hook) -> [Field] {
+    private mutating func fields(of pointer: UnsafePointer<lifetrace_ctf_record>, _ hook: Hook) -> [Field] {
+        let record = pointer.pointee
         var fields: [Field] = []
         if hook == .log {
             let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]

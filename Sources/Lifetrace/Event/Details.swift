@@ -131,20 +131,27 @@ public struct Details: Sendable, Hashable {
     }
 
     /// The out-of-line storage that the details of one host's events share when they have nothing
-    /// else out of line (``setHost(_:sharing:)``).
+    /// else out of line (``init(target:animated:index:text:count:fields:frame:host:sharing:)``).
     package struct SharedHost {
         fileprivate var strings: Strings?
 
         package init() {}
     }
 
-    /// Sets the host, as ``host`` does, but without allocating for every event: details with
-    /// nothing else out of line (most events read from a trace) share `shared`'s storage while the
-    /// host stays the same. Sharing is safe: that storage is never changed in place (only the
-    /// emission path changes a frame in place, and not in details that hold a host).
-    package mutating func setHost(_ host: String?, sharing shared: inout SharedHost) {
-        guard let host, strings == nil else {
-            if host != strings?.host { self.host = host }
+    /// Details read from a trace, their out-of-line parts made at once (setting them one by one makes
+    /// a storage for each): details with nothing out of line but the host (most events read from a
+    /// trace of several machines) share `shared`'s storage while the host stays the same. Sharing is
+    /// safe: that storage is never changed in place (only the emission path changes a frame in
+    /// place, and not in details that hold a host).
+    package init(
+        target: Subject?, animated: Bool?, index: Int?, text: String?, count: Int?, fields: [Field]?, frame: Details.Frame?,
+        host: String?, sharing shared: inout SharedHost
+    ) {
+        self.animated = animated
+        self.index = index
+        self.count = count
+        guard let host, target == nil, text == nil, fields?.isEmpty ?? true, frame == nil else {
+            strings = Self.strings(target: target, text: text, fields: fields, frame: frame, host: host)
             return
         }
         if let made = shared.strings, made.host == host {

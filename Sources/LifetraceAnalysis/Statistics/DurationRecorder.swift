@@ -14,6 +14,10 @@ public struct DurationRecorder: Sendable {
 
     private var exact: [UInt64] = []
     private var histogram: Histogram<UInt64>?
+    /// Whether `histogram` is set, read without touching it: the histogram is a large value of a
+    /// generic type of another module, whose every read of the optional (even a test for `nil`) is a
+    /// copy through its value witnesses.
+    private var usesHistogram = false
     /// How many durations.
     public private(set) var count = 0
     /// Their sum in nanoseconds (saturating at `UInt64.max`).
@@ -25,21 +29,21 @@ public struct DurationRecorder: Sendable {
     public init() {}
 
     /// Whether percentiles are exact (no more than ``exactLimit`` durations so far).
-    public var isExact: Bool { histogram == nil }
+    public var isExact: Bool { !usesHistogram }
 
     /// Records one duration in nanoseconds.
     public mutating func record(_ duration: UInt64) {
         count += 1
         total = total.addingSaturating(duration)
         if duration > max { max = duration }
-        if histogram == nil {
+        if !usesHistogram {
             if exact.count < Self.exactLimit {
                 exact.append(duration)
                 return
             }
             switchToHistogram()
         }
-        _ = histogram!.record(duration)
+        recordInHistogram(duration)
     }
 
     /// Adds `other`'s durations, as if each had been recorded here: exact while both together are
@@ -49,16 +53,24 @@ public struct DurationRecorder: Sendable {
         count += other.count
         total = total.addingSaturating(other.total)
         max = Swift.max(max, other.max)
-        if histogram == nil, other.histogram == nil, exact.count + other.exact.count <= Self.exactLimit {
+        if !usesHistogram, !other.usesHistogram, exact.count + other.exact.count <= Self.exactLimit {
             exact += other.exact
             return
         }
-        if histogram == nil { switchToHistogram() }
+        if !usesHistogram { switchToHistogram() }
         if let theirs = other.histogram {
             histogram!.add(theirs)
         } else {
-            for value in other.exact { _ = histogram!.record(value) }
+            for value in other.exact { recordInHistogram(value) }
         }
+    }
+
+    /// Records a duration in the histogram, which is moved out and back rather than changed
+    /// through the optional (a copy of the whole histogram each time).
+    private mutating func recordInHistogram(_ duration: UInt64) {
+        guard var moved = histogram.take() else { return }
+        _ = moved.record(duration)
+        histogram = consume moved
     }
 
     /// Moves the exact durations into a histogram, which records every later one.
@@ -68,6 +80,7 @@ public struct DurationRecorder: Sendable {
         for value in exact { _ = switched.record(value) }
         exact = []
         histogram = switched
+        usesHistogram = true
     }
 
     /// Count, total, percentiles and maximum.

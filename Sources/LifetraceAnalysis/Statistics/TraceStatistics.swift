@@ -78,6 +78,9 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
         /// The most layout passes and transitions listed one by one.
         public let listing: Int
         private var rows: [Key: Row] = [:]
+        /// The rows of the well-known hooks when rows are per hook, by code (an event's row is then
+        /// found without hashing); empty until the first.
+        private var wellKnownRows: [Row?] = []
         private var spans: [String: Row] = [:]
         private var events = 0
         private var passes: [LayoutPassStatistics] = []
@@ -99,6 +102,25 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
             event.details.fields?.first { $0.key == "name" }?.value.string ?? event.subject.name
         }
 
+        /// Changes the row of `hook` (and of `controller`, when rows are per controller).
+        private mutating func withRow(_ hook: Hook, _ controller: String?, _ change: (inout Row) -> Void) {
+            guard !byController, hook.isWellKnown else {
+                change(&rows[Key(hook: hook, controller: byController ? controller : nil), default: Row()])
+                return
+            }
+            if wellKnownRows.isEmpty { wellKnownRows = Array(repeating: nil, count: Hook.wellKnown.count) }
+            let code = Int(hook.code)
+            if wellKnownRows[code] == nil { wellKnownRows[code] = Row() }
+            change(&wellKnownRows[code]!)
+        }
+
+        /// Every row with its key.
+        private var keyedRows: [(key: Key, value: Row)] {
+            Array(rows) + wellKnownRows.enumerated().compactMap { code, row in
+                row.map { (Key(hook: Hook.wellKnown[code], controller: nil), $0) }
+            }
+        }
+
         /// Adds one event.
         public mutating func add(_ event: Event) {
             events += 1
@@ -107,7 +129,7 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
                 if event.hook == .displayFrame { frames.begin(subject: event.subject.id, text: event.details.text) }
                 return
             case .instant:
-                rows[Key(hook: event.hook, controller: byController ? event.subject.name : nil), default: Row()].instants += 1
+                withRow(event.hook, event.subject.name) { $0.instants += 1 }
                 if event.hook == .span { spans[event.subject.name, default: Row()].instants += 1 }
             case .end:
                 // An end without a duration (its begin predates the trace) tells no time: leave it
@@ -117,8 +139,7 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
                 // with its final name as a `name` field (JSON lines) or as its subject (LTTng):
                 // grouped by that name either way.
                 let name = event.hook == .span ? Self.finalName(of: event) : event.subject.name
-                rows[Key(hook: event.hook, controller: byController ? name : nil), default: Row()]
-                    .durations.record(duration)
+                withRow(event.hook, name) { $0.durations.record(duration) }
                 if event.hook == .span {
                     spans[name, default: Row()].durations.record(duration)
                 } else if event.hook == .layoutEngineSolve {
@@ -154,7 +175,7 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
         /// first by `seq` of both.
         public mutating func merge(_ other: Accumulator) {
             events += other.events
-            for (key, row) in other.rows { rows[key, default: Row()].merge(row) }
+            for (key, row) in other.keyedRows { withRow(key.hook, key.controller) { $0.merge(row) } }
             for (name, row) in other.spans { spans[name, default: Row()].merge(row) }
             layout.merge(other.layout)
             passes = Array((passes + other.passes).sorted { $0.seq < $1.seq }.prefix(listing))
@@ -165,7 +186,7 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
 
         /// The statistics of the events added; `issues` counts the lines that could not be read.
         public func statistics(source: String, issues: Int = 0) -> TraceStatistics {
-            let hooks = rows.map { key, row in
+            let hooks = keyedRows.map { key, row in
                 HookStatistics(
                     hook: key.hook.name, controller: key.controller, durations: row.durations.summary, instants: row.instants)
             }.sorted(by: Self.slowestFirst)
