@@ -116,9 +116,10 @@ public struct TraceStatistics: Sendable, Hashable, Codable {
 
         /// Every row with its key.
         private var keyedRows: [(key: Key, value: Row)] {
-            Array(rows) + wellKnownRows.enumerated().compactMap { code, row in
-                row.map { (Key(hook: Hook.wellKnown[code], controller: nil), $0) }
-            }
+            Array(rows)
+                + wellKnownRows.enumerated().compactMap { code, row in
+                    row.map { (Key(hook: Hook.wellKnown[code], controller: nil), $0) }
+                }
         }
 
         /// Adds one event.
