@@ -90,4 +90,32 @@ struct DetailsTests {
         #expect(details.hashValue == Details(animated: true).hashValue)
         #expect(Details(target: Subject(name: "B", id: 2)) != Details(text: "B"))
     }
+
+    /// Numbers are packed beside the flag; those too wide for it are kept out of line: either way
+    /// each reads back as set, and details equal by value are equal whatever the way they were made.
+    @Test(
+        "index and count read back as set, at every width, with and without strings",
+        arguments: [
+            0, 1, -1, 42, (1 << 28) - 1, -(1 << 28), 1 << 28, -(1 << 28) - 1, Int(Int32.max), Int(Int32.min), .max, .min,
+        ])
+    func numbers(_ number: Int) {
+        for text in [nil, "row"] as [String?] {
+            var details = Details(animated: false, index: number, text: text, count: number)
+            #expect(details.index == number && details.count == number && details.animated == false && details.text == text)
+            #expect(details == Details(animated: false, index: number, text: text, count: number))
+            details.index = 0 &- number
+            #expect(details.index == 0 &- number && details.count == number)
+            details.count = nil
+            details.index = 7
+            #expect(details.count == nil && details.index == 7)
+            // Made another way, equal, and of one hash.
+            var other = Details(text: text)
+            other.animated = false
+            other.index = number
+            other.index = 7
+            #expect(details == other && details.hashValue == other.hashValue)
+            details.animated = nil
+            #expect(details.animated == nil && details.index == 7)
+        }
+    }
 }

@@ -73,9 +73,15 @@ package typealias FlatRecord =
 extension Details {
     /// The numbers of the details as flat records take them: `animated` 1, 0 or -1 when absent;
     /// `index` and `count` -1 when absent.
-    @inlinable
+    @inlinable @inline(__always)
     package var flatScalars: (animated: Int8, index: Int64, count: Int64) {
-        (animated.map { $0 ? 1 : 0 } ?? -1, Int64(index ?? -1), Int64(count ?? -1))
+        // Flat details keep their numbers in `scalars` (nothing is out of line): read from the bits.
+        guard strings == nil else { return (animated.map { $0 ? 1 : 0 } ?? -1, Int64(index ?? -1), Int64(count ?? -1)) }
+        return (
+            scalars & 2 == 0 ? -1 : Int8(truncatingIfNeeded: scalars & 1),
+            scalars >> 2 & 3 == 0 ? -1 : Int64(bitPattern: scalars << 29) >> 35,
+            scalars >> 4 & 3 == 0 ? -1 : Int64(bitPattern: scalars) >> 35
+        )
     }
 
     /// Whether the details have no target, text, fields or frame (their strings are then absent).

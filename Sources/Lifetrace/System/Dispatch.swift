@@ -43,14 +43,14 @@ enum Dispatch {
     static var scopedBox: SinkBox?
 
     /// Emits the `begin` record of an interval.
-    @inlinable
+    @inlinable @inline(__always)
     static func begin(_ hook: Hook, _ subject: borrowing Subject, _ details: borrowing Details) -> Start {
         dispatch(hook, .begin, subject, details, after: .unrecorded)
     }
 
     /// Emits the `end` record of an interval begun with ``begin(_:_:_:)``, unless nothing recorded
     /// the begin or every sink has gone since.
-    @inlinable
+    @inlinable @inline(__always)
     static func end(_ hook: Hook, _ subject: borrowing Subject, _ details: borrowing Details, after start: Start) {
         guard start != .unrecorded, LifetraceSystem.isEnabled else { return }
         _ = dispatch(hook, .end, subject, details, after: start)
@@ -69,7 +69,7 @@ enum Dispatch {
     }
 
     /// Emits an instant.
-    @inlinable
+    @inlinable @inline(__always)
     static func instant(_ hook: Hook, _ subject: borrowing Subject, _ details: borrowing Details) {
         _ = dispatch(hook, .instant, subject, details, after: .unrecorded)
     }

@@ -7,7 +7,7 @@
 /// The `end` record goes to the sink that is current when the interval ends (which differs from
 /// the `begin`'s only if the system was bootstrapped again in between).
 public struct IntervalState: Sendable {
-    // Kept small on purpose (no subject; ``Details`` of six words): a larger state is moved
+    // Kept small on purpose (no subject; ``Details`` of two words): a larger state is moved
     // through memory and copied and destroyed through its value witness table on every
     // begin/end pair, even with no sink (guarded by HookCost's no-sink thresholds and HookProbe's
     // `probe-no-sink` instruction count).
