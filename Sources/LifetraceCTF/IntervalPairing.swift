@@ -10,27 +10,6 @@ import Lifetrace
 /// thread than the one it began on (after an `await`, or in a server's write completion), and its
 /// id is unique. Memory holds the open intervals only: a key leaves when its last begin is ended.
 struct IntervalPairing {
-    private struct Key: Hashable {
-        /// The host's number in ``hosts`` (0: none).
-        var host: UInt32
-        var process: UInt32?
-        var thread: UInt32
-        var id: UInt
-        var hook: Hook
-
-        static func == (a: Key, b: Key) -> Bool {
-            a.id == b.id && a.thread == b.thread && a.hook == b.hook && a.process == b.process && a.host == b.host
-        }
-
-        /// One word into the hasher, mixed from the members (a member at a time costs a round of the
-        /// hasher each; a key is hashed for every begin and end).
-        func hash(into hasher: inout Hasher) {
-            let threads = UInt64(process ?? UInt32.max) << 32 | UInt64(thread)
-            let place = (threads &* 0x9E37_79B9_7F4A_7C15) ^ (UInt64(host) << 40 | UInt64(hook.code))
-            hasher.combine((place &* 0xBF58_476D_1CE4_E5B9) ^ UInt64(id))
-        }
-    }
-
     private struct Begin {
         var timestamp: UInt64
         var details: Details
@@ -39,7 +18,7 @@ struct IntervalPairing {
     }
 
     /// The innermost open begin of each key, as its index in ``begins``.
-    private var open: [Key: Int] = [:]
+    private var open = OpenIntervalTable()
     /// The open begins, each linked to the one it nests in; freed slots are reused (``free``), so
     /// a begin costs no allocation once the trace's deepest nesting was met.
     private var begins: [Begin] = []
@@ -67,7 +46,7 @@ struct IntervalPairing {
     mutating func pair(_ event: inout Event) {
         guard event.phase != .instant else { return }
         let thread = event.hook == .span ? 0 : event.thread
-        let key = Key(
+        let key = IntervalKey(
             host: number(of: event.host), process: event.process, thread: thread, id: event.subject.id, hook: event.hook)
         if event.phase == .begin {
             let slot: Int
@@ -82,15 +61,15 @@ struct IntervalPairing {
             begins[slot].outer = open.updateValue(slot, forKey: key) ?? -1
             return
         }
-        guard let index = open.index(forKey: key) else { return }
-        let slot = open.values[index]
+        guard let place = open.place(of: key) else { return }
+        let slot = open.number(at: place)
         let begin = begins[slot]
         begins[slot].details = .none  // the slot holds no reference while free
         free.append(slot)
         if begin.outer >= 0 {
-            open.values[index] = begin.outer
+            open.setNumber(begin.outer, at: place)
         } else {
-            open.remove(at: index)
+            open.remove(at: place)
         }
         event.duration = event.timestamp >= begin.timestamp ? event.timestamp - begin.timestamp : 0
         // A span's end carries its own fields (the final attributes, the status, …), as in JSON lines.

@@ -2,6 +2,10 @@ import CLifetraceCTF
 import Lifetrace
 import LifetraceAnalysis
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// What the C reader's record callbacks change, in one value: the events of the last steps, the
 /// open intervals they pair with, and the summary. ``ReaderState`` holds it, so a record costs one
 /// exclusive access to the class's storage, not one per field it touches.
@@ -14,6 +18,8 @@ struct RecordDecoding {
     private var warnedAboutThreads = false
     private var warnedAboutJSON = false
     private var names = NameCache()
+    /// The host name of the last record that named one (``host(_:)``).
+    private var lastHost: String?
     /// The share of the records this reading keeps (``CTFTraceReader/keepPartition(_:of:)``):
     /// `index` of `count`.
     var partition = (index: UInt64(0), count: UInt64(1))
@@ -92,7 +98,7 @@ struct RecordDecoding {
             text: record.pointee.text.map { names.string($0) },
             count: record.pointee.count >= 0 ? Int(record.pointee.count) : nil,
             fields: hook == .log || hook == .span ? fields(of: record, hook) : nil, frame: Self.frame(of: record),
-            host: record.pointee.hostname.map { names.string($0) }, sharing: &sharedHost)
+            host: host(record.pointee.hostname), sharing: &sharedHost)
         var event = Event(
             seq: record.pointee.seq, timestamp: UInt64(max(record.pointee.timestamp, 0)), hook: hook, phase: phase,
             subject: Subject(name: record.pointee.controller.map { names.string($0) } ?? "", id: UInt(record.pointee.id)),
@@ -102,6 +108,17 @@ struct RecordDecoding {
         pairing.pair(&event)
         summary.events += 1
         pending.append(consume event)
+    }
+
+    /// The host name a record's text names: the last one again when the text is the same (a trace's
+    /// records all name its host: a comparison instead of the name cache's hashing), else the
+    /// cache's.
+    private mutating func host(_ text: UnsafePointer<CChar>?) -> String? {
+        guard let text else { return nil }
+        if let lastHost, lastHost.withCString({ strcmp($0, text) }) == 0 { return lastHost }
+        let name = names.string(text)
+        lastHost = name
+        return name
     }
 
     /// The view's frame of a FRAME-shaped record (`layoutSubviews`'s end, `frameChange`), else `nil`.
