@@ -36,9 +36,13 @@ struct OpenIntervalTableTests {
                 #expect(table.updateValue(number, forKey: key(index)) == expected.updateValue(number, forKey: index))
             }
             if step % 1_000 == 0 {
-                for probe in 0..<UInt64(3_000) where table.place(of: key(probe)).map(table.number(at:)) != expected[probe] {
-                    Issue.record("step \(step): key \(probe) has \(String(describing: table.place(of: key(probe)).map(table.number(at:)))), expected \(String(describing: expected[probe])); seed \(seed)")
-                    return
+                for probe in 0..<UInt64(3_000) {
+                    let found = table.place(of: key(probe)).map(table.number(at:))
+                    guard found == expected[probe] else {
+                        Issue.record(
+                            "step \(step): key \(probe) has \(found ?? -1), expected \(expected[probe] ?? -1); seed \(seed)")
+                        return
+                    }
                 }
             }
         }
