@@ -1,6 +1,7 @@
 import Lifetrace
 import LifetraceAnalysis
 import LifetraceCTF
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -20,6 +21,9 @@ final class PartitionedReading {
         let count: Int
         var accumulator: TraceStatistics.Accumulator
         var failure: TraceIssue?
+        /// The events read so far, for the progress line; updated every ``PartitionedReading/stride``
+        /// events and at the end, so the other thread reads it without slowing the reading.
+        let readCount = Atomic<Int>(0)
 
         init(path: String, index: Int, count: Int, accumulator: TraceStatistics.Accumulator) {
             (self.path, self.index, self.count, self.accumulator) = (path, index, count, accumulator)
@@ -29,7 +33,16 @@ final class PartitionedReading {
             do throws(TraceIssue) {
                 let reader = try CTFTraceReader(path: path)
                 reader.keepPartition(index, of: count)
-                while let event = try reader.next() { accumulator.add(event) }
+                var unsaid = 0
+                defer { readCount.add(unsaid, ordering: .relaxed) }
+                while let event = try reader.next() {
+                    accumulator.add(event)
+                    unsaid += 1
+                    if unsaid == PartitionedReading.stride {
+                        readCount.add(unsaid, ordering: .relaxed)
+                        unsaid = 0
+                    }
+                }
             } catch {
                 failure = error
             }
@@ -38,6 +51,14 @@ final class PartitionedReading {
 
     private var shares: [Share] = []
     private var threads = ThreadGroup()
+
+    /// Events a share reads between two updates of its count.
+    static let stride = 1024
+
+    /// The events the other readers have read so far (their shares of the trace's records).
+    func eventsRead() -> Int {
+        shares.reduce(0) { $0 + $1.readCount.load(ordering: .relaxed) }
+    }
 
     /// Starts the readers of the shares after the first, each with an empty copy of `accumulator`,
     /// and restricts `reader` to the first; does nothing for one job, a live session, or a reader

@@ -17,6 +17,8 @@ struct ReadProgress {
     static let stride = 1024
 
     private let reader: any TraceEventReader
+    /// The events read so far by other readers of the same trace (`stats --jobs`' other shares).
+    private let readElsewhere: (() -> Int)?
     private let total: Int?
     private let enabled: Bool
     private let clock = ContinuousClock()
@@ -26,8 +28,10 @@ struct ReadProgress {
     private var events = 0
 
     /// A progress line for `reader`, shown when standard error is a terminal (or `enabled` says so).
-    init(_ reader: any TraceEventReader, enabled: Bool = isatty(STDERR_FILENO) == 1) {
+    /// `readElsewhere` counts the events other readers of the trace have read, which the line adds.
+    init(_ reader: any TraceEventReader, readElsewhere: (() -> Int)? = nil, enabled: Bool = isatty(STDERR_FILENO) == 1) {
         self.reader = reader
+        self.readElsewhere = readElsewhere
         self.enabled = enabled
         started = clock.now
         var status = stat()
@@ -60,7 +64,8 @@ struct ReadProgress {
 
     /// `reading run.jsonl: 1.2 M events (2.4 M/s), 512 MB of 2.0 GB (410 MB/s), 4 s left`.
     func text(elapsed: Double) -> String {
-        var parts = ["\(Self.count(Double(events))) events (\(Self.count(Double(events) / elapsed))/s)"]
+        let events = Double(events + (readElsewhere?() ?? 0))
+        var parts = ["\(Self.count(events)) events (\(Self.count(events / elapsed))/s)"]
         if let reader = reader as? JSONLinesReader {
             let bytes = Double(reader.bytesRead)
             var part = Self.bytes(bytes)

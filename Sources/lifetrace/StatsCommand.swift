@@ -76,7 +76,7 @@ struct StatsCommand: ParsableCommand {
         }
         // A read error ends the reading, not the statistics: they cover the events before it. With
         // none before it (a live session that does not exist), there are no statistics to print.
-        var stopped = TraceInput.forEachUntilError(reader) { accumulator.add($0) }
+        var stopped = TraceInput.forEachUntilError(reader, readElsewhere: others?.eventsRead) { accumulator.add($0) }
         if let failure = others?.finish(into: &accumulator), !stopped {
             // The command's reader read to the end, another share's did not (its trace is the same).
             StandardError.writeLine("lifetrace: \(failure)")

@@ -79,8 +79,11 @@ enum TraceInput {
     /// (an I/O error, an event babeltrace2 cannot decode): then the error is printed as one line and
     /// the result is `true`, every event before it having been handed to `body`. A long read
     /// shows its progress on a terminal (``ReadProgress``).
-    static func forEachUntilError(_ reader: any TraceEventReader, _ body: (Event) throws -> Void) rethrows -> Bool {
-        var progress = ReadProgress(reader)
+    /// `readElsewhere` counts the events other readers of the trace have read (``ReadProgress``).
+    static func forEachUntilError(
+        _ reader: any TraceEventReader, readElsewhere: (() -> Int)? = nil, _ body: (Event) throws -> Void
+    ) rethrows -> Bool {
+        var progress = ReadProgress(reader, readElsewhere: readElsewhere)
         defer { progress.finish() }
         while true {
             let event: Event?

@@ -25,37 +25,9 @@ struct ReadProgressTests {
         }.joined()
     }
 
-    /// A pseudo-terminal: the controlling side (read by the test, non-blocking) and the terminal's
-    /// path. Through /dev/ptmx and its two ioctls (unlock, number): Swift's Glibc has no `posix_openpt`.
-    static func openTerminal() throws -> (controller: Int32, path: String) {
-        let controller = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_NONBLOCK)
-        guard controller >= 0 else { throw TestSupportError("no pseudo-terminal: \(String(cString: strerror(errno)))") }
-        var unlock: Int32 = 0
-        var number: UInt32 = 0
-        let setLock: UInt = 0x4004_5431  // TIOCSPTLCK, _IOW('T', 0x31, int)
-        let getNumber: UInt = 0x8004_5430  // TIOCGPTN, _IOR('T', 0x30, unsigned int)
-        guard ioctl(controller, setLock, &unlock) == 0, ioctl(controller, getNumber, &number) == 0 else {
-            close(controller)
-            throw TestSupportError("no pseudo-terminal: \(String(cString: strerror(errno)))")
-        }
-        return (controller, "/dev/pts/\(number)")
-    }
-
-    /// What the controlling side has to read now.
-    static func drain(_ controller: Int32) -> String {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = read(controller, &buffer, buffer.count)
-            guard count > 0 else { break }
-            bytes += buffer[0..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     @Test("stats on a terminal: a progress line while it reads standard input, erased before it ends")
     func terminal() throws {
-        let (controller, path) = try Self.openTerminal()
+        let (controller, path) = try PseudoTerminal.open()
         defer { close(controller) }
         let terminal = try #require(FileHandle(forWritingAtPath: path))
         try withScratchDirectory { directory in
@@ -79,11 +51,11 @@ struct ReadProgressTests {
                 input.fileHandleForWriting.write(Data(Self.lines(from: next, count: 2_048).utf8))
                 next += 2_048
                 usleep(50_000)
-                shown += Self.drain(controller)
+                shown += PseudoTerminal.drain(controller)
             }
             try input.fileHandleForWriting.close()
             process.waitUntilExit()
-            shown += Self.drain(controller)
+            shown += PseudoTerminal.drain(controller)
             #expect(process.terminationStatus == 0)
             #expect(shown.contains("reading <stdin>: "), "\(shown.suffix(300))")
             #expect(shown.hasSuffix("\r\u{1B}[K"), "the line is erased at the end: \(shown.suffix(100).debugDescription)")
