@@ -63,10 +63,10 @@ struct RecordDecoding {
         ((key &* 0x94D0_49BB_1331_11EB) >> 32) % count
     }
 
-    mutating func receive(_ pointer: UnsafePointer<lifetrace_ctf_record>) {
-        guard keeps(pointer) else { return }
-        // The members are read in place: the record is large, and a copy of it costs a call to memcpy.
-        let record = pointer
+    /// Makes the event of a record of this reading's share, pairs it and queues it. The record's
+    /// members are read in place (`pointee.member`): it is large, and a copy costs a call to memcpy.
+    mutating func receive(_ record: UnsafePointer<lifetrace_ctf_record>) {
+        guard keeps(record) else { return }
         let hook: Hook
         if record.pointee.hook >= 0, Int(record.pointee.hook) < Hook.wellKnown.count {
             hook = Hook.wellKnown[Int(record.pointee.hook)]
