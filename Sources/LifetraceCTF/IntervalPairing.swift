@@ -49,6 +49,8 @@ struct IntervalPairing {
         let key = IntervalKey(
             host: number(of: event.host), process: event.process, thread: thread, id: event.subject.id, hook: event.hook)
         if event.phase == .begin {
+            // The begin is made in each branch, in its place: one made before them is a local the
+            // details are copied out of once more (a retain and a release per begin).
             let slot: Int
             if let reused = free.popLast() {
                 slot = reused

@@ -13,7 +13,8 @@ struct RecordDecoding {
     var pending = EventQueue()
     var summary = TraceReadSummary()
     private var pairing = IntervalPairing()
-    /// The storage one host's events share for their host label (`Details.init(target:animated:index:text:count:fields:frame:host:sharing:)`).
+    /// The storage one host's events share for their host label (`Details`' initializer with
+    /// `sharing:`).
     private var sharedHost = Details.SharedHost()
     private var warnedAboutThreads = false
     private var warnedAboutJSON = false

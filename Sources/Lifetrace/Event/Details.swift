@@ -47,7 +47,7 @@ public struct Details: Sendable, Hashable {
     public var index: Int? {
         get {
             switch scalars >> 2 & 3 {
-            case 1: Int(truncatingIfNeeded: Int64(bitPattern: scalars << 29) >> 35)
+            case 1: Int(truncatingIfNeeded: packedIndex)
             case 2: strings?.index
             default: nil
             }
@@ -60,13 +60,19 @@ public struct Details: Sendable, Hashable {
     public var count: Int? {
         get {
             switch scalars >> 4 & 3 {
-            case 1: Int(truncatingIfNeeded: Int64(bitPattern: scalars) >> 35)
+            case 1: Int(truncatingIfNeeded: packedCount)
             case 2: strings?.count
             default: nil
             }
         }
         set { setNumber(newValue, isIndex: false) }
     }
+
+    /// The index and the count as held in `scalars` (meaningful when their state there is 1).
+    @inlinable
+    var packedIndex: Int64 { Int64(bitPattern: scalars << 29) >> 35 }
+    @inlinable
+    var packedCount: Int64 { Int64(bitPattern: scalars) >> 35 }
 
     /// The bits of an `animated` flag in ``scalars``.
     @inlinable
@@ -92,6 +98,15 @@ public struct Details: Sendable, Hashable {
         }
         scalars |= 1 << stateShift | (UInt64(bitPattern: Int64(number)) & numberMask) << valueShift
         return nil
+    }
+
+    /// The `scalars` of a flag, an index and a count, and the numbers to keep out of line.
+    @inlinable
+    static func packed(animated: Bool?, index: Int?, count: Int?) -> (scalars: UInt64, index: Int?, count: Int?) {
+        var scalars = animatedBits(animated)
+        let outOfLineIndex = pack(index, isIndex: true, into: &scalars)
+        let outOfLineCount = pack(count, isIndex: false, into: &scalars)
+        return (scalars, outOfLineIndex, outOfLineCount)
     }
 
     /// Sets the index or the count.
@@ -161,9 +176,7 @@ public struct Details: Sendable, Hashable {
         count: Int? = nil,
         fields: [Field]? = nil
     ) {
-        var scalars = Self.animatedBits(animated)
-        let outOfLineIndex = Self.pack(index, isIndex: true, into: &scalars)
-        let outOfLineCount = Self.pack(count, isIndex: false, into: &scalars)
+        let (scalars, outOfLineIndex, outOfLineCount) = Self.packed(animated: animated, index: index, count: count)
         self.scalars = scalars
         strings = Self.strings(target: target, text: text, fields: fields, index: outOfLineIndex, count: outOfLineCount)
     }
@@ -239,9 +252,7 @@ public struct Details: Sendable, Hashable {
         target: Subject?, animated: Bool?, index: Int?, text: String?, count: Int?, fields: [Field]?, frame: Details.Frame?,
         host: String?, sharing shared: inout SharedHost
     ) {
-        var scalars = Self.animatedBits(animated)
-        let outOfLineIndex = Self.pack(index, isIndex: true, into: &scalars)
-        let outOfLineCount = Self.pack(count, isIndex: false, into: &scalars)
+        let (scalars, outOfLineIndex, outOfLineCount) = Self.packed(animated: animated, index: index, count: count)
         self.scalars = scalars
         guard let host, target == nil, text == nil, fields?.isEmpty ?? true, frame == nil, outOfLineIndex == nil,
             outOfLineCount == nil

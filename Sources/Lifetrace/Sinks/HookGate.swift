@@ -79,8 +79,8 @@ extension Details {
         guard strings == nil else { return (animated.map { $0 ? 1 : 0 } ?? -1, Int64(index ?? -1), Int64(count ?? -1)) }
         return (
             scalars & 2 == 0 ? -1 : Int8(truncatingIfNeeded: scalars & 1),
-            scalars >> 2 & 3 == 0 ? -1 : Int64(bitPattern: scalars << 29) >> 35,
-            scalars >> 4 & 3 == 0 ? -1 : Int64(bitPattern: scalars) >> 35
+            scalars >> 2 & 3 == 0 ? -1 : packedIndex,
+            scalars >> 4 & 3 == 0 ? -1 : packedCount
         )
     }
 
