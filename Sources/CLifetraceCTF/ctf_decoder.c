@@ -28,6 +28,7 @@
 #include "lifetrace_ctf_decoder.h"
 #include "ctf_layout.h"
 #include "event_names.h"
+#include "record_partition.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -169,6 +170,7 @@ struct ctf_decoder {
     size_t heap_count;
     uint64_t events;
     int started;
+    struct record_partition partition; /* the share of the records delivered (zero: every record) */
 };
 
 __attribute__((format(printf, 3, 4)))
@@ -1339,7 +1341,8 @@ enum ctf_decoder_status ctf_decoder_step(struct ctf_decoder *decoder, size_t max
     while (decoder->heap_count > 0) {
         if (decoder->events >= limit) return CTF_DECODER_OK;
         struct cursor *cursor = decoder->heap[0];
-        decoder->callbacks.record(decoder->callbacks.context, &cursor->record);
+        if (decoder->partition.count <= 1 || record_partition_keeps(&decoder->partition, &cursor->record))
+            decoder->callbacks.record(decoder->callbacks.context, &cursor->record);
         int next = next_record(decoder, cursor, error, size);
         if (next < 0) return (enum ctf_decoder_status)-next;
         if (next == 0) decoder->heap[0] = decoder->heap[--decoder->heap_count];
@@ -1349,6 +1352,10 @@ enum ctf_decoder_status ctf_decoder_step(struct ctf_decoder *decoder, size_t max
 }
 
 uint64_t ctf_decoder_event_count(const struct ctf_decoder *decoder) { return decoder->events; }
+
+int ctf_decoder_keep_partition(struct ctf_decoder *decoder, uint64_t index, uint64_t count) {
+    return !decoder->started && record_partition_set(&decoder->partition, index, count);
+}
 
 /* ---- Opening ---------------------------------------------------------------------------------- */
 
@@ -1656,5 +1663,6 @@ void ctf_decoder_close(struct ctf_decoder *decoder) {
     free(decoder->traces);
     free(decoder->cursors);
     free(decoder->heap);
+    record_partition_free(&decoder->partition);
     free(decoder);
 }

@@ -13,6 +13,7 @@
  * first. */
 #include "babeltrace_library.h"
 #include "event_classes.h"
+#include "record_partition.h"
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -28,6 +29,8 @@ struct lifetrace_ctf_reader {
      * its environment's `hostname` (NULL: none), valid while the trace is held. */
     const bt_trace *trace;
     const char *hostname;
+    struct record_partition partition; /* the share of the records delivered (zero: every record) */
+    int started;                       /* a step ran */
 };
 
 static void set_error(char *error, size_t size, const char *format, ...) {
@@ -134,7 +137,8 @@ static int deliver_event(struct lifetrace_ctf_reader *reader, const bt_message *
     record.vpid = lifetrace_member_integer(context, info, SLOT_VPID);
     record.procname = lifetrace_member_string(context, info, SLOT_PROCNAME);
     record.hostname = event_hostname(reader, event);
-    reader->callbacks.record(reader->callbacks.context, &record);
+    if (reader->partition.count <= 1 || record_partition_keeps(&reader->partition, &record))
+        reader->callbacks.record(reader->callbacks.context, &record);
     return 1;
 }
 
@@ -402,6 +406,7 @@ struct lifetrace_ctf_reader *lifetrace_ctf_reader_open_live_sessions(const char 
 
 enum lifetrace_ctf_status lifetrace_ctf_reader_step(struct lifetrace_ctf_reader *reader, char *error, size_t size) {
     if (error && size) error[0] = '\0';
+    reader->started = 1;
     switch (BT(bt_graph_run_once)(reader->graph)) {
     case BT_GRAPH_RUN_ONCE_STATUS_OK: return LIFETRACE_CTF_OK;
     case BT_GRAPH_RUN_ONCE_STATUS_AGAIN: return LIFETRACE_CTF_AGAIN;
@@ -413,6 +418,10 @@ enum lifetrace_ctf_status lifetrace_ctf_reader_step(struct lifetrace_ctf_reader 
     }
 }
 
+int lifetrace_ctf_reader_keep_partition(struct lifetrace_ctf_reader *reader, uint64_t index, uint64_t count) {
+    return !reader->started && record_partition_set(&reader->partition, index, count);
+}
+
 void lifetrace_ctf_reader_interrupt(struct lifetrace_ctf_reader *reader) {
     if (reader && reader->graph) BT(bt_interrupter_set)(BT(bt_graph_borrow_default_interrupter)(reader->graph));
 }
@@ -422,5 +431,6 @@ void lifetrace_ctf_reader_close(struct lifetrace_ctf_reader *reader) {
     BT(bt_graph_put_ref)(reader->graph);
     BT(bt_trace_put_ref)(reader->trace);
     lifetrace_class_table_free(&reader->classes);
+    record_partition_free(&reader->partition);
     free(reader);
 }

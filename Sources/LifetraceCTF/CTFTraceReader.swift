@@ -145,13 +145,17 @@ public final class CTFTraceReader: TraceEventReader {
     /// (`lifetrace stats --jobs`). Records that pair, or that statistics relate, fall in the same
     /// partition (a span's by span id; a window's solves and passes by thread and subject; other
     /// intervals by thread, subject and hook; instants by `seq`), so each reader pairs its own ends
-    /// with their begins. Before the first ``next()``; returns `false`, keeping every record, for an
-    /// index out of range or once reading began.
+    /// with their begins. The decoder leaves other shares' records out before they reach Swift
+    /// (`record_partition.c`, for both decoders). Before the first ``next()``; returns `false`,
+    /// keeping every record, for an index out of range, a live session, or once reading began.
     @discardableResult
     package func keepPartition(_ index: Int, of count: Int) -> Bool {
         guard count >= 1, (0..<count).contains(index), position == 0, state.decoding.pending.isEmpty else { return false }
-        state.decoding.partition = (UInt64(index), UInt64(count))
-        return true
+        switch backend {
+        case .decoder(let decoder): return ctf_decoder_keep_partition(decoder, UInt64(index), UInt64(count)) != 0
+        case .babeltrace(let reader): return !isLive && lifetrace_ctf_reader_keep_partition(reader, UInt64(index), UInt64(count)) != 0
+        case nil: return false
+        }
     }
 
     /// The directories to read for `traces`: each trace itself when its packets are sound, else a

@@ -21,53 +21,10 @@ struct RecordDecoding {
     private var names = NameCache()
     /// The host name of the last record that named one (``host(_:)``).
     private var lastHost: String?
-    /// The share of the records this reading keeps (``CTFTraceReader/keepPartition(_:of:)``):
-    /// `index` of `count`.
-    var partition = (index: UInt64(0), count: UInt64(1))
-
-    /// The share of each interval key met so far, in turn as first met (``keeps(_:)``).
-    private var shares: [UInt64: UInt64] = [:]
-    /// The most keys given a share in turn; later ones take the share of their hash.
-    static let keysInTurn = 4_096
-
-    /// Whether the record is in this reading's partition. Records that pair, or that the
-    /// statistics relate, share a partition: a span's records by span id; a window's engine solves
-    /// and its layout passes by thread and subject; other intervals' records by thread, subject and
-    /// hook (a begin and its end). Instants, which pair with nothing, spread by `seq`.
-    ///
-    /// Interval keys take the partitions in turn as the trace first meets them (every reader of the
-    /// trace meets them in the same order), so that a trace of a few busy keys (one controller's
-    /// appearances, one window's passes) still divides; spans, which are many, and keys past
-    /// ``keysInTurn`` (memory stays bounded) go by a hash.
-    private mutating func keeps(_ pointer: UnsafePointer<lifetrace_ctf_record>) -> Bool {
-        guard partition.count > 1 else { return true }
-        // The members read in place: a record of another share is not copied.
-        let record = (
-            phase: pointer.pointee.phase, seq: pointer.pointee.seq, hook: pointer.pointee.hook, id: pointer.pointee.id,
-            vtid: pointer.pointee.vtid
-        )
-        if record.phase == Int32(LIFETRACE_CTF_PHASE_INSTANT.rawValue) {
-            return Self.share(of: record.seq, partition.count) == partition.index
-        }
-        if record.hook == Int32(Hook.span.code) { return Self.share(of: record.id, partition.count) == partition.index }
-        let related = record.hook == Int32(Hook.layoutEngineSolve.code) || record.hook == Int32(Hook.layoutPass.code)
-        let hook = UInt64(UInt32(bitPattern: related ? Int32(Hook.layoutPass.code) : record.hook))
-        let key = (UInt64(bitPattern: record.vtid) &* 0x9E37_79B9_7F4A_7C15 ^ record.id) &* 0xBF58_476D_1CE4_E5B9 ^ hook
-        if let share = shares[key] { return share == partition.index }
-        let share = shares.count < Self.keysInTurn ? UInt64(shares.count) % partition.count : Self.share(of: key, partition.count)
-        if shares.count < Self.keysInTurn { shares[key] = share }
-        return share == partition.index
-    }
-
-    /// The partition of a key, from a multiplicative hash of it (consecutive ids and threads spread).
-    private static func share(of key: UInt64, _ count: UInt64) -> UInt64 {
-        ((key &* 0x94D0_49BB_1331_11EB) >> 32) % count
-    }
-
-    /// Makes the event of a record of this reading's share, pairs it and queues it. The record's
-    /// members are read in place (`pointee.member`): it is large, and a copy costs a call to memcpy.
+    /// Makes the event of a record (of this reading's share: the decoder delivers no other), pairs
+    /// it and queues it. The record's members are read in place (`pointee.member`): it is large, and
+    /// a copy costs a call to memcpy.
     mutating func receive(_ record: UnsafePointer<lifetrace_ctf_record>) {
-        guard keeps(record) else { return }
         let hook: Hook
         if record.pointee.hook >= 0, Int(record.pointee.hook) < Hook.wellKnown.count {
             hook = Hook.wellKnown[Int(record.pointee.hook)]

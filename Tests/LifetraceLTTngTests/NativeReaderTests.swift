@@ -43,6 +43,17 @@ extension LTTngRecordingTests {
                     #expect(several.stdout == one.stdout, "--jobs \(jobs) \(flags)")
                 }
             }
+            // Three readers keeping a share each read every event once between them, each end
+            // paired with its begin (the same duration as one reader of every record gives it).
+            let whole = try Self.durations(of: recording.trace, share: nil)
+            var shared: [String: UInt64?] = [:]
+            for index in 0..<3 {
+                for (key, duration) in try Self.durations(of: recording.trace, share: (index, 3)) {
+                    #expect(shared.updateValue(duration, forKey: key) == nil, "\(key) read by two shares")
+                }
+            }
+            #expect(shared == whole)
+            #expect(whole.values.contains { $0 != nil }, "no interval was paired")
             // The drawing commands take the directory too.
             let report = try runProcess(binary, ["report", recording.trace, "-o", recording.directory.path("report.html")])
             #expect(report.status == 0, "\(report)")
@@ -50,6 +61,18 @@ extension LTTngRecordingTests {
             #expect(export.status == 0, "\(export)")
             #expect(try JQ.lines(".traceEvents | length > 10", file: recording.directory.path("chrome.json")) == ["true"])
         }
+    }
+
+    /// Each event of the trace (or of one share of its records) by process and `seq`, with its
+    /// duration.
+    static func durations(of trace: String, share: (index: Int, count: Int)?) throws -> [String: UInt64?] {
+        let reader = try CTFTraceReader(path: trace)
+        if let share { try #require(reader.keepPartition(share.index, of: share.count)) }
+        var durations: [String: UInt64?] = [:]
+        while let event = try reader.next() {
+            #expect(durations.updateValue(event.duration, forKey: "\(event.process ?? 0):\(event.seq)") == nil)
+        }
+        return durations
     }
 
     @Test(

@@ -55,6 +55,12 @@ enum ctf_decoder_status ctf_decoder_step(struct ctf_decoder *decoder, size_t max
 /* Events decoded so far (every provider's). */
 uint64_t ctf_decoder_event_count(const struct ctf_decoder *decoder);
 
+/* Delivers only share `index` of `count` of the records (count readers of one trace, each keeping
+ * its own, deliver every record once between them; which record is whose: record_partition.h).
+ * Before the first step; 0 (every record still delivered) for an index out of range or once
+ * stepping began. */
+int ctf_decoder_keep_partition(struct ctf_decoder *decoder, uint64_t index, uint64_t count);
+
 void ctf_decoder_close(struct ctf_decoder *decoder);
 
 #ifdef __cplusplus

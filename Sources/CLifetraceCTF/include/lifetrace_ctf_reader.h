@@ -135,6 +135,10 @@ struct lifetrace_ctf_reader *lifetrace_ctf_reader_open_live_sessions(const char 
 /* Runs the graph once: delivers the next batch of records. */
 enum lifetrace_ctf_status lifetrace_ctf_reader_step(struct lifetrace_ctf_reader *reader, char *error, size_t error_size);
 
+/* Delivers only share `index` of `count` of the records, as ctf_decoder_keep_partition does. Before
+ * the first step; 0 (every record still delivered) for an index out of range or once stepping began. */
+int lifetrace_ctf_reader_keep_partition(struct lifetrace_ctf_reader *reader, uint64_t index, uint64_t count);
+
 /* Asks a reader blocked in a step (live) to return; safe from another thread or a signal handler. */
 void lifetrace_ctf_reader_interrupt(struct lifetrace_ctf_reader *reader);
 
