@@ -153,7 +153,8 @@ public final class CTFTraceReader: TraceEventReader {
         guard count >= 1, (0..<count).contains(index), position == 0, state.decoding.pending.isEmpty else { return false }
         switch backend {
         case .decoder(let decoder): return ctf_decoder_keep_partition(decoder, UInt64(index), UInt64(count)) != 0
-        case .babeltrace(let reader): return !isLive && lifetrace_ctf_reader_keep_partition(reader, UInt64(index), UInt64(count)) != 0
+        case .babeltrace(let reader):
+            return !isLive && lifetrace_ctf_reader_keep_partition(reader, UInt64(index), UInt64(count)) != 0
         case nil: return false
         }
     }
