@@ -61,6 +61,9 @@ enum op_kind {
     OP_VARIANT,     /* the `source` register's value selects cases[case_first .. + case_count] */
     OP_JUMP,        /* to op `target` */
     OP_LTTNG_HEADER, /* LTTng's compact or large event header, whole: below */
+    /* An OP_INT_BYTES that keeps its value in no register and sets neither the clock nor the class
+     * id (most fields), by size and signedness: its value is only stored (specialize()). */
+    OP_U8, OP_I8, OP_U16, OP_I16, OP_U32, OP_I32, OP_64,
 };
 
 enum {
@@ -729,6 +732,22 @@ static int compile_class(struct compiler *compiler, const struct ctf_event_decla
     return 1;
 }
 
+/* Turns each plain whole-byte integer of `program` into the op of its size and signedness, once the
+ * program is complete (registers are given to ops as later fields name them). */
+static void specialize(struct program *program) {
+    for (size_t index = 0; index < program->count; index++) {
+        struct op *op = &program->ops[index];
+        if (op->kind != OP_INT_BYTES || op->reg >= 0 || (op->flags & (OPF_CLOCK | OPF_EVENT_ID)) != 0) continue;
+        int is_signed = (op->flags & OPF_SIGNED) != 0;
+        switch (op->bits) {
+        case 8: op->kind = is_signed ? OP_I8 : OP_U8; break;
+        case 16: op->kind = is_signed ? OP_I16 : OP_U16; break;
+        case 32: op->kind = is_signed ? OP_I32 : OP_U32; break;
+        default: op->kind = OP_64; break;
+        }
+    }
+}
+
 static int compile_trace(struct trace *trace, char *error, size_t size, int *is_unsupported) {
     struct ctf_schema *schema = &trace->schema;
     struct compiler *compiler = calloc(1, sizeof *compiler);
@@ -834,6 +853,11 @@ static int compile_trace(struct trace *trace, char *error, size_t size, int *is_
             if (!compile_class(compiler, declared, declaration, &stream->by_id[id], reg_base)) goto done;
         }
     }
+    for (size_t index = 0; index < trace->stream_count; index++) {
+        struct stream_class *stream = &trace->streams[index];
+        specialize(&stream->header);
+        for (size_t id = 0; id < stream->id_count; id++) specialize(&stream->by_id[id].program);
+    }
     ok = 1;
 done:
     *is_unsupported = compiler->unsupported;
@@ -916,6 +940,35 @@ static int execute(struct cursor *c, const struct op *ops, uint8_t *record, stru
             raw = load_le(p + (bit >> 3), op->bits >> 3);
             bit += op->bits;
             goto integer;
+#define PLAIN_INTEGER(TYPE, BYTES)                                        \
+            bit = align_up(bit, op->align);                               \
+            if (bit > end || end - bit < (BYTES) * 8) goto cut;           \
+            if (op->dest >= 0) {                                          \
+                TYPE word;                                                \
+                memcpy(&word, p + (bit >> 3), BYTES);                     \
+                uint64_t value = (uint64_t)word;                          \
+                memcpy(record + op->dest, &value, sizeof value);          \
+            }                                                             \
+            bit += (BYTES) * 8;                                           \
+            continue;
+        /* Little-endian machines only: a big-endian one keeps OP_INT_BYTES's byte-by-byte load. */
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        case OP_U8: PLAIN_INTEGER(uint8_t, 1)
+        case OP_I8: PLAIN_INTEGER(int8_t, 1)
+        case OP_U16: PLAIN_INTEGER(uint16_t, 2)
+        case OP_I16: PLAIN_INTEGER(int16_t, 2)
+        case OP_U32: PLAIN_INTEGER(uint32_t, 4)
+        case OP_I32: PLAIN_INTEGER(int32_t, 4)
+        case OP_64: PLAIN_INTEGER(uint64_t, 8)
+#else
+        case OP_U8: case OP_I8: case OP_U16: case OP_I16: case OP_U32: case OP_I32: case OP_64:
+            bit = align_up(bit, op->align);
+            if (bit > end || end - bit < op->bits) goto cut;
+            raw = load_le(p + (bit >> 3), op->bits >> 3);
+            bit += op->bits;
+            goto integer;
+#endif
+#undef PLAIN_INTEGER
         case OP_INT_BITS:
             bit = align_up(bit, op->align);
             if (bit > end || end - bit < op->bits) goto cut;
