@@ -1,6 +1,6 @@
 extension Field {
     /// The value of a ``Field``: text, a number, a flag, a list or object of values, or null (as JSON has).
-    public indirect enum Value: Sendable, Hashable {
+    public enum Value: Sendable, Hashable {
         /// Text.
         case string(String)
         /// A whole number.
