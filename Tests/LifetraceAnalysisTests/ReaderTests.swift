@@ -181,6 +181,23 @@ import Testing
         #expect(messages[6] == #"bad.jsonl:7:82: error: expected "thread" to be a thread id below 2^32, got 4294967296"#)
     }
 
+    @Test("a key that starts or ends like one of the format's, or is one written with an escape, reads as what it is")
+    func keysNearTheFormatsReadAsWhatTheyAre() throws {
+        // Each of the format's keys is told at a glance when a sink wrote it (`,"key":`); keys that
+        // share its first bytes, or run past it, are fields of another writer; an escaped key is the
+        // format's key it decodes to.
+        let line =
+            #"{"seq":1,"ts":2,"event":"viewDidLoad","phase":"end","controller":"A","id":"0x1","dur_ns":3,"thread":4,"#
+            + #""target_idx":"a","targe":"b","controllers":"c","se":"d","thread_name":"e","text":"escaped","#
+            + #""pid":5,"i":"f"}"#
+        let trace = TraceReader.parse(line + "\n", source: "keys.jsonl")
+        #expect(trace.issues.isEmpty, "\(trace.issues)")
+        let event = try #require(trace.events.first)
+        #expect(event.subject == Subject(name: "A", id: 1) && event.duration == 3 && event.thread == 4 && event.process == 5)
+        #expect(event.details.text == "escaped" && event.details.target == nil)
+        #expect(event.details.fields?.map(\.key) == ["target_idx", "targe", "controllers", "se", "thread_name", "i"])
+    }
+
     @Test func malformedLinesAreReportedWithTheirLineAndTheRestIsKept() {
         let lines = [
             Self.good,

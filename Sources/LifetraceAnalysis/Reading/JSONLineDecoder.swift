@@ -50,9 +50,20 @@ enum JSONLineDecoder {
         // Each value is read by the fast reader of its key's plain form (what a sink writes), or
         // else as any value, which the checks below accept or reject with a message.
         try parser.beginObject()
-        while let key = try parser.nextKey() {
+        let (tokens, candidates) = (RecordKey.tokens, RecordKey.candidates)
+        while true {
+            // A key as a sink writes it is known at a glance; any other is read and then told apart.
+            let key: JSONKey
+            let recordKey: RecordKey
+            if let (known, index) = parser.nextKnownKey(tokens) {
+                (key, recordKey) = (known, candidates[index].key)
+            } else if let next = try parser.nextKey() {
+                (key, recordKey) = (next, RecordKey(next))
+            } else {
+                break
+            }
             let offset = parser.valueOffset
-            switch RecordKey(key) {
+            switch recordKey {
             case .seq:
                 seq = try parser.unsignedInteger() ?? unsigned(parser.value(of: key), key, offset)
             case .ts:
@@ -219,8 +230,11 @@ enum JSONLineDecoder {
             self = candidate.key
         }
 
-        /// Every key of the format, for a key written with escapes.
-        private static let candidates: [(name: StaticString, key: RecordKey)] = [
+        /// Every key of the format as a sink writes it, for ``JSONLineParser/nextKnownKey(_:)``.
+        static let tokens = JSONKeyTokens(candidates.map(\.name))
+
+        /// Every key of the format (and, for a key written with escapes, what it is compared with).
+        static let candidates: [(name: StaticString, key: RecordKey)] = [
             ("seq", .seq), ("ts", .ts), ("event", .event), ("phase", .phase), ("controller", .controller), ("id", .id),
             ("target", .target), ("target_id", .targetID), ("animated", .animated), ("index", .index), ("text", .text),
             ("count", .count), ("frame", .frame), ("offset", .offset), ("superview", .superview), ("dur_ns", .duration),

@@ -219,6 +219,23 @@ struct JSONLineParser {
         return key
     }
 
+    /// The next key when it is one of `tokens` written as a sink writes it (`,"key":`, its value right
+    /// after the colon), with its index in `tokens`, past its `:` as ``nextKey()`` leaves it; `nil`
+    /// (nothing read) otherwise, and then ``nextKey()`` reads the key, whatever it is.
+    @inline(__always)
+    mutating func nextKnownKey(_ tokens: JSONKeyTokens) -> (key: JSONKey, index: Int)? {
+        let name = position + 2
+        // Two words are read from the key on (they may run past the line, not past the bytes).
+        guard lastKeyQuote >= 0, name + 16 <= bytes.count, position + 1 < end, bytes[position] == UInt8(ascii: ","),
+            bytes[position + 1] == UInt8(ascii: "\""), let (index, length) = tokens.match(bytes, at: name)
+        else { return nil }
+        let value = name + length
+        guard value < end, bytes[value] != 0x20, bytes[value] != 0x09, bytes[value] != 0x0D else { return nil }
+        lastKeyQuote = position + 1
+        position = value
+        return (JSONKey(bytes: UnsafeRawBufferPointer(rebasing: bytes[name..<(value - 2)]), decoded: nil), index)
+    }
+
     /// Where the key whose value is read now starts (its quote), -1 before the first key: for the
     /// message when no `,` or `}` follows the value.
     private var lastKeyQuote = -1
