@@ -22,9 +22,11 @@ enum JSONLineDecoder {
     /// Decodes one record, or throws a ``JSONSyntaxError`` saying what was expected.
     /// `repairedAt` receives the offset in the line of the first string that was not valid UTF-8
     /// (or held a lone surrogate) and was repaired with U+FFFD. `names` holds the strings of the
-    /// lines decoded before, made once each.
+    /// lines decoded before, made once each; `sharedHost` the storage of the details of the last
+    /// lines' host (their details share it while they have nothing else out of line).
     static func decode(
-        _ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, names: inout NameCache, repairedAt: inout Int?
+        _ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, names: inout NameCache,
+        sharing sharedHost: inout Details.SharedHost, repairedAt: inout Int?
     ) throws -> Event {
         var parser = JSONLineParser(bytes: bytes, start: start, end: end)
         // The cache moves into the parser and back (a swap: no copy of its table).
@@ -38,7 +40,10 @@ enum JSONLineDecoder {
         var id: UInt?
         var target: String?
         var targetID: UInt?
-        var details = Details()
+        var animated: Bool?
+        var index: Int?
+        var text: String?
+        var count: Int?
         var frame: JSONNumbers?
         var frameOffset: JSONNumbers?
         var superview: UInt?
@@ -107,13 +112,13 @@ enum JSONLineDecoder {
                 guard case .bool(let flag) = value else {
                     throw JSONSyntaxError(offset: offset, message: "expected \"animated\" to be true or false, got \(value.kind)")
                 }
-                details.animated = flag
+                animated = flag
             case .index:
-                details.index = Int(try parser.signedInteger() ?? signed(parser.value(of: key), key, offset))
+                index = Int(try parser.signedInteger() ?? signed(parser.value(of: key), key, offset))
             case .text:
-                details.text = try string(parser.value(of: key), key, offset, nonEmpty: false)
+                text = try string(parser.value(of: key), key, offset, nonEmpty: false)
             case .count:
-                details.count = Int(try parser.signedInteger() ?? signed(parser.value(of: key), key, offset))
+                count = Int(try parser.signedInteger() ?? signed(parser.value(of: key), key, offset))
             case .frame:
                 let value = try parser.value(of: key)
                 guard case .numbers(let numbers) = value, numbers.count == 4 else {
@@ -156,7 +161,6 @@ enum JSONLineDecoder {
                 fields.append(Field(key.description, try parser.value(of: key).fieldValue))
             }
         }
-        if !fields.isEmpty { details.fields = fields }
         repairedAt = parser.repairedStringOffset
         var missing: [String] = []
         if seq == nil { missing.append("seq") }
@@ -174,18 +178,19 @@ enum JSONLineDecoder {
                 ? "an end record needs \"dur_ns\"" : "expected the keys seq, ts, event, phase, controller, id and thread"
             throw JSONSyntaxError(offset: -1, message: "\(what); missing \(list)")
         }
-        if let target {
-            details.target = Subject(name: target, id: targetID ?? 0)
-        }
         let viewFrame = frame.map { frame in
             Details.Frame(
                 x: frame[0], y: frame[1], width: frame[2], height: frame[3], offsetX: frameOffset?[0], offsetY: frameOffset?[1],
                 superview: superview)
         }
+        // The details' out-of-line parts made at once (setting them one by one makes a storage for
+        // each), a host's alone shared with the lines before.
+        let details = Details(
+            target: target.map { Subject(name: $0, id: targetID ?? 0) }, animated: animated, index: index, text: text,
+            count: count, fields: fields.isEmpty ? nil : fields, frame: viewFrame, host: host, sharing: &sharedHost)
         return Event(
-            seq: seq!, timestamp: ts!, hook: hook!, phase: phase!,
-            subject: Subject(name: controller!, id: id!), details: details, frame: viewFrame,
-            duration: phase == .end ? duration : nil, thread: thread!, process: process, host: host)
+            seq: seq!, timestamp: ts!, hook: hook!, phase: phase!, subject: Subject(name: controller!, id: id!),
+            details: details, duration: phase == .end ? duration : nil, thread: thread!, process: process)
     }
 
     /// The keys of the format, told apart by length first (the key's bytes are compared once or twice).

@@ -42,6 +42,8 @@ public final class JSONLinesReader: TraceEventReader {
     private var atEndOfInput = false
     private var lineNumber = 0
     private var names = NameCache()
+    /// The storage the details of one host's lines share (``JSONLineDecoder``).
+    private var sharedHost = Details.SharedHost()
     /// The bytes read from the input so far (for a progress line).
     public private(set) var bytesRead = 0
     /// Whether the input is a named pipe (an empty one is reported: it had no writer).
@@ -119,7 +121,8 @@ public final class JSONLinesReader: TraceEventReader {
             if JSONLineDecoder.isBlank(bytes, lineStart, lineEnd) { continue }
             do {
                 var repairedAt: Int?
-                let event = try JSONLineDecoder.decode(bytes, lineStart, lineEnd, names: &names, repairedAt: &repairedAt)
+                let event = try JSONLineDecoder.decode(
+                    bytes, lineStart, lineEnd, names: &names, sharing: &sharedHost, repairedAt: &repairedAt)
                 position = lineNumber
                 summary.events += 1
                 if let repairedAt, summary.warnings.count < keptIssues {
