@@ -1,11 +1,8 @@
 import Lifetrace
+import LifetraceTestSupport
 import LifetraceTracing
 import Testing
 import Tracing
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `LifetraceSpan.attributes`: changed in place (moved out, changed, moved back), every change kept.
 @Suite("span attributes")
@@ -31,7 +28,7 @@ struct SpanAttributeTests {
         let span = LifetraceTracer().startSpan("op")
         let perThread = 2_000
         let threads = (0..<2).map { thread in
-            Thread {
+            PosixThread {
                 for index in 0..<perThread { span.attributes["t\(thread).\(index)"] = index }
             }
         }
@@ -44,23 +41,4 @@ struct SpanAttributeTests {
         #expect(attributes.get("t1.0") == .int64(0))
         span.end()
     }
-}
-
-/// A POSIX thread running `body`, joined with ``join()``.
-private final class Thread: @unchecked Sendable {
-    private var thread = pthread_t()
-    private let body: @Sendable () -> Void
-
-    init(_ body: @escaping @Sendable () -> Void) {
-        self.body = body
-        let status = pthread_create(
-            &thread, nil,
-            { argument in
-                Unmanaged<Thread>.fromOpaque(argument!).takeRetainedValue().body()
-                return nil
-            }, Unmanaged.passRetained(self).toOpaque())
-        precondition(status == 0, "pthread_create: \(status)")
-    }
-
-    func join() { pthread_join(thread, nil) }
 }

@@ -1,9 +1,6 @@
 import Lifetrace
+import LifetraceTestSupport
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The thread's scratch buffer of the direct log and span records (package API).
 @Suite("scratch line buffer")
@@ -42,7 +39,7 @@ struct ScratchLineBufferTests {
     func perThread() {
         let rounds = 5_000
         let failures = (0..<2).map { index in
-            ThreadRun {
+            PosixThread {
                 let text = String(repeating: index == 0 ? "a" : "b", count: 40)
                 var failures = 0
                 for _ in 0..<rounds {
@@ -69,29 +66,5 @@ struct ScratchLineBufferTests {
         #expect(text == "b=2,a=1a=1,b=2")
         let tail = buffer.withCString(from: 7) { String(cString: $0) }
         #expect(tail == "a=1,b=2")
-    }
-}
-
-/// A POSIX thread computing a number, read back with ``join()``.
-private final class ThreadRun: @unchecked Sendable {
-    private var thread = pthread_t()
-    private let body: @Sendable () -> Int
-    private var value = 0
-
-    init(_ body: @escaping @Sendable () -> Int) {
-        self.body = body
-        let status = pthread_create(
-            &thread, nil,
-            { argument in
-                let run = Unmanaged<ThreadRun>.fromOpaque(argument!).takeRetainedValue()
-                run.value = run.body()
-                return nil
-            }, Unmanaged.passRetained(self).toOpaque())
-        precondition(status == 0, "pthread_create: \(status)")
-    }
-
-    func join() -> Int {
-        pthread_join(thread, nil)
-        return value
     }
 }
