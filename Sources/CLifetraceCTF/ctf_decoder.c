@@ -934,12 +934,6 @@ static int execute(struct cursor *c, const struct op *ops, uint8_t *record, stru
         case OP_ALIGN:
             bit = align_up(bit, op->align);
             continue;
-        case OP_INT_BYTES:
-            bit = align_up(bit, op->align);
-            if (bit > end || end - bit < op->bits) goto cut;
-            raw = load_le(p + (bit >> 3), op->bits >> 3);
-            bit += op->bits;
-            goto integer;
 #define PLAIN_INTEGER(TYPE, BYTES)                                        \
             bit = align_up(bit, op->align);                               \
             if (bit > end || end - bit < (BYTES) * 8) goto cut;           \
@@ -951,7 +945,7 @@ static int execute(struct cursor *c, const struct op *ops, uint8_t *record, stru
             }                                                             \
             bit += (BYTES) * 8;                                           \
             continue;
-        /* Little-endian machines only: a big-endian one keeps OP_INT_BYTES's byte-by-byte load. */
+        /* Little-endian machines only: on a big-endian one they are OP_INT_BYTES (its load_le). */
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
         case OP_U8: PLAIN_INTEGER(uint8_t, 1)
         case OP_I8: PLAIN_INTEGER(int8_t, 1)
@@ -962,13 +956,14 @@ static int execute(struct cursor *c, const struct op *ops, uint8_t *record, stru
         case OP_64: PLAIN_INTEGER(uint64_t, 8)
 #else
         case OP_U8: case OP_I8: case OP_U16: case OP_I16: case OP_U32: case OP_I32: case OP_64:
+#endif
+#undef PLAIN_INTEGER
+        case OP_INT_BYTES:
             bit = align_up(bit, op->align);
             if (bit > end || end - bit < op->bits) goto cut;
             raw = load_le(p + (bit >> 3), op->bits >> 3);
             bit += op->bits;
             goto integer;
-#endif
-#undef PLAIN_INTEGER
         case OP_INT_BITS:
             bit = align_up(bit, op->align);
             if (bit > end || end - bit < op->bits) goto cut;
@@ -1394,7 +1389,7 @@ enum ctf_decoder_status ctf_decoder_step(struct ctf_decoder *decoder, size_t max
     while (decoder->heap_count > 0) {
         if (decoder->events >= limit) return CTF_DECODER_OK;
         struct cursor *cursor = decoder->heap[0];
-        if (decoder->partition.count <= 1 || record_partition_keeps(&decoder->partition, &cursor->record))
+        if (record_partition_keeps(&decoder->partition, &cursor->record))
             decoder->callbacks.record(decoder->callbacks.context, &cursor->record);
         int next = next_record(decoder, cursor, error, size);
         if (next < 0) return (enum ctf_decoder_status)-next;

@@ -137,7 +137,7 @@ static int deliver_event(struct lifetrace_ctf_reader *reader, const bt_message *
     record.vpid = lifetrace_member_integer(context, info, SLOT_VPID);
     record.procname = lifetrace_member_string(context, info, SLOT_PROCNAME);
     record.hostname = event_hostname(reader, event);
-    if (reader->partition.count <= 1 || record_partition_keeps(&reader->partition, &record))
+    if (record_partition_keeps(&reader->partition, &record))
         reader->callbacks.record(reader->callbacks.context, &record);
     return 1;
 }

@@ -41,8 +41,7 @@ static uint64_t share_of_interval(struct record_partition *partition, uint64_t k
     return (partition->used - 1) % partition->count;
 }
 
-int record_partition_keeps(struct record_partition *partition, const struct lifetrace_ctf_record *record) {
-    if (partition->count <= 1) return 1;
+int record_partition_decides(struct record_partition *partition, const struct lifetrace_ctf_record *record) {
     if (record->phase == LIFETRACE_CTF_PHASE_INSTANT) return share_of(record->seq, partition->count) == partition->index;
     if (record->hook == PARTITION_HOOK_span) return share_of(record->id, partition->count) == partition->index;
     int related = record->hook == PARTITION_HOOK_layoutEngineSolve || record->hook == PARTITION_HOOK_layoutPass;

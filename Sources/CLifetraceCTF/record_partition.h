@@ -35,9 +35,15 @@ struct record_partition {
 /* Keeps share `index` of `count` (index < count); 0 for arguments out of range. */
 int record_partition_set(struct record_partition *partition, uint64_t index, uint64_t count);
 
-/* Whether the reader keeps `record`. A key that cannot be remembered (memory ran out) takes the
- * share of its hash, as keys past the first RECORD_PARTITION_KEYS do. */
-int record_partition_keeps(struct record_partition *partition, const struct lifetrace_ctf_record *record);
+/* Whether the reader keeps `record`, when it keeps one share of several: record_partition_keeps. */
+int record_partition_decides(struct record_partition *partition, const struct lifetrace_ctf_record *record);
+
+/* Whether the reader keeps `record`. Inline, so that a reader of every record (the usual case) pays
+ * one comparison and no call. A key that cannot be remembered (memory ran out) takes the share of
+ * its hash, as keys past the first RECORD_PARTITION_KEYS do. */
+static inline int record_partition_keeps(struct record_partition *partition, const struct lifetrace_ctf_record *record) {
+    return partition->count <= 1 || record_partition_decides(partition, record);
+}
 
 void record_partition_free(struct record_partition *partition);
 
