@@ -238,8 +238,12 @@ extension LTTngRecordingTests {
                 binary, ["emit", "--count", "200", "--name", "Killed"], name: "program", in: directory,
                 environment: Self.liveEmitter)
             #expect(program.waitForExit(upTo: 60) == 0, "\(program.errors())")
-            // Readiness: stats is reading the stream (the relay has served it a packet of events).
-            let reading = BackgroundProcess.wait(upTo: 60) { relay.daemon.errors().contains("Relay get data packet") }
+            // Readiness: stats has counted the events the relay served it. "Relay get data packet" alone
+            // is logged when the request arrives, before the packet reaches stats (a kill then left
+            // stats with 0 events); the viewer asks for the next index only once the packet is read,
+            // and asks again and again only once babeltrace2's live source has nothing left to hand
+            // over (the events are in stats' accumulator, which takes each batch before the next step).
+            let reading = BackgroundProcess.wait(upTo: 60) { Self.askedAgainAfterAPacket(relay.daemon.errors()) }
             try #require(reading != nil, "stats never read a packet: \(stats.errors())")
             kill(relay.daemon.pid, SIGKILL)
             let status = stats.waitForExit(upTo: 10)
@@ -252,5 +256,12 @@ extension LTTngRecordingTests {
                 stats.errors().contains("Remote side has closed connection"), "the lost relay was not reported: \(stats.errors())"
             )
         }
+    }
+
+    /// Whether a verbose relay's log shows a viewer that, after the last data packet it was served,
+    /// asked for the next index three times (it read the packet, then found nothing new).
+    static func askedAgainAfterAPacket(_ log: String) -> Bool {
+        guard let packet = log.range(of: "Relay get data packet", options: .backwards) else { return false }
+        return log[packet.upperBound...].components(separatedBy: "Viewer get next index").count > 3
     }
 }
