@@ -7,39 +7,50 @@ import Synchronization
 import Glibc
 #endif
 
-/// The other shares of a recorded LTTng trace read at once (`lifetrace stats --jobs N`): the
-/// command's own reader keeps the first of N partitions of the records
-/// (``CTFTraceReader/keepPartition(_:of:)``), and N − 1 more readers of the trace, each on a thread
-/// of its own, keep one of the others into an accumulator of their own, merged into the command's
-/// at the end. Every reader decodes the whole trace (the C decoder is the cheap part) and builds
-/// events only for its share, so the work that grows with the events is divided.
+/// The other shares of a trace read at once (`lifetrace stats --jobs N`), each by a reader of its
+/// own on a thread of its own into an accumulator of its own, combined into the command's at the
+/// end; the command's own reader reads the first share. Two kinds of share:
+///
+/// - a recorded LTTng trace is cut by subject (``CTFTraceReader/keepPartition(_:of:)``): every
+///   reader decodes the whole trace (the C decoder is the cheap part) and builds events only for
+///   its partition, so the work that grows with the events is divided; the accumulators merge;
+/// - a JSON-lines file is cut into consecutive parts of its bytes
+///   (``JSONLinesReader/restrict(toLinesStartingIn:)``): each reader parses only its part, and the
+///   accumulators, continuations of one another, append in file order; so do the parts' issues.
 final class PartitionedReading {
     /// One reader's share, read on its thread. The thread alone touches it until it is joined.
     private final class Share: @unchecked Sendable {
-        let path: String
-        let index: Int
-        let count: Int
+        let open: () throws(TraceIssue) -> any TraceEventReader
         var accumulator: TraceStatistics.Accumulator
         var failure: TraceIssue?
-        /// The events read so far, for the progress line; updated every ``PartitionedReading/stride``
-        /// events and at the end, so the other thread reads it without slowing the reading.
+        /// What the share's reader met (the issues of its part of a JSON-lines file).
+        var summary = TraceReadSummary()
+        /// The events and bytes read so far, for the progress line; updated every
+        /// ``PartitionedReading/stride`` events and at the end, so the other thread reads them
+        /// without slowing the reading.
         let readCount = Atomic<Int>(0)
+        let bytesRead = Atomic<Int>(0)
 
-        init(path: String, index: Int, count: Int, accumulator: TraceStatistics.Accumulator) {
-            (self.path, self.index, self.count, self.accumulator) = (path, index, count, accumulator)
+        init(accumulator: TraceStatistics.Accumulator, open: @escaping () throws(TraceIssue) -> any TraceEventReader) {
+            (self.accumulator, self.open) = (accumulator, open)
         }
 
         func read() {
             do throws(TraceIssue) {
-                let reader = try CTFTraceReader(path: path)
-                reader.keepPartition(index, of: count)
+                let reader = try open()
+                let lines = reader as? JSONLinesReader
                 var unsaid = 0
-                defer { readCount.add(unsaid, ordering: .relaxed) }
+                defer {
+                    readCount.add(unsaid, ordering: .relaxed)
+                    if let lines { bytesRead.store(lines.bytesRead, ordering: .relaxed) }
+                    summary = reader.summary
+                }
                 while let event = try reader.next() {
                     accumulator.add(event)
                     unsaid += 1
                     if unsaid == PartitionedReading.stride {
                         readCount.add(unsaid, ordering: .relaxed)
+                        if let lines { bytesRead.store(lines.bytesRead, ordering: .relaxed) }
                         unsaid = 0
                     }
                 }
@@ -50,35 +61,83 @@ final class PartitionedReading {
     }
 
     private var shares: [Share] = []
+    /// Whether the shares are consecutive parts of the trace (appended in order) rather than
+    /// partitions of its subjects (merged).
+    private var consecutive = false
+    /// The most issues and warnings the readers keep (the command's reader's).
+    private var kept = 0
     private var threads = ThreadGroup()
 
     /// Events a share reads between two updates of its count.
     static let stride = 1024
+    /// The fewest bytes of a JSON-lines file a part has: a smaller file is read by one reader.
+    static let smallestPart = 4 << 20
 
-    /// The events the other readers have read so far (their shares of the trace's records).
-    func eventsRead() -> Int {
-        shares.reduce(0) { $0 + $1.readCount.load(ordering: .relaxed) }
-    }
-
-    /// Starts the readers of the shares after the first, each with an empty copy of `accumulator`,
-    /// and restricts `reader` to the first; does nothing for one job, a live session, or a reader
-    /// that began reading.
-    init(_ reader: CTFTraceReader, jobs: Int, accumulator: TraceStatistics.Accumulator) {
-        guard jobs > 1, !reader.isLive, reader.keepPartition(0, of: jobs) else { return }
-        for index in 1..<jobs {
-            let share = Share(path: reader.source, index: index, count: jobs, accumulator: accumulator)
-            shares.append(share)
-            threads.start { share.read() }
+    /// The events and bytes the other readers have read so far.
+    func readElsewhere() -> (events: Int, bytes: Int) {
+        shares.reduce((0, 0)) {
+            ($0.0 + $1.readCount.load(ordering: .relaxed), $0.1 + $1.bytesRead.load(ordering: .relaxed))
         }
     }
 
-    /// Waits for the other readers and merges their shares into `accumulator`; the first error one
-    /// of them met, if any (the events before it are merged).
-    func finish(into accumulator: inout TraceStatistics.Accumulator) -> TraceIssue? {
+    /// Starts the readers of the shares after the first, each with an empty accumulator like
+    /// `accumulator`, and restricts `reader` to the first; does nothing for one job, a live
+    /// session, standard input or a pipe, a JSON-lines file under two ``smallestPart``s, or a
+    /// reader that began reading.
+    init(_ reader: any TraceEventReader, jobs: Int, accumulator: TraceStatistics.Accumulator) {
+        guard jobs > 1 else { return }
+        if let trace = reader as? CTFTraceReader {
+            guard !trace.isLive, trace.keepPartition(0, of: jobs) else { return }
+            let path = trace.source
+            for index in 1..<jobs {
+                start(accumulator) { () throws(TraceIssue) in
+                    let reader = try CTFTraceReader(path: path)
+                    reader.keepPartition(index, of: jobs)
+                    return reader
+                }
+            }
+        } else if let lines = reader as? JSONLinesReader, let size = lines.regularFileSize {
+            let parts = min(jobs, size / Self.smallestPart)
+            guard parts > 1 else { return }
+            let bounds = (0...parts).map { size / parts * $0 }
+            guard lines.restrict(toLinesStartingIn: 0..<bounds[1]) else { return }
+            consecutive = true
+            kept = lines.keptIssues
+            let (path, kept) = (lines.source, lines.keptIssues)
+            for part in 1..<parts {
+                // The last part reads to the end of the file, wherever it is by then.
+                let bytes = bounds[part]..<(part == parts - 1 ? Int.max : bounds[part + 1])
+                start(accumulator.continuation()) { () throws(TraceIssue) in
+                    let reader = try JSONLinesReader(path: path, keptIssues: kept)
+                    reader.restrict(toLinesStartingIn: bytes)
+                    return reader
+                }
+            }
+        }
+    }
+
+    /// Starts one share's reader on a thread of its own.
+    private func start(
+        _ accumulator: TraceStatistics.Accumulator, open: @escaping () throws(TraceIssue) -> any TraceEventReader
+    ) {
+        let share = Share(accumulator: accumulator, open: open)
+        shares.append(share)
+        threads.start { share.read() }
+    }
+
+    /// Waits for the other readers and combines their shares into `accumulator`, and what they met
+    /// into `summary` (the command's reader's); the first error one of them met, if any (the events
+    /// before it are counted).
+    func finish(into accumulator: inout TraceStatistics.Accumulator, summary: inout TraceReadSummary) -> TraceIssue? {
         threads.join()
         var failure: TraceIssue?
         for share in shares {
-            accumulator.merge(share.accumulator)
+            if consecutive {
+                accumulator.append(share.accumulator)
+                summary.append(share.summary, keeping: kept)
+            } else {
+                accumulator.merge(share.accumulator)
+            }
             if failure == nil { failure = share.failure }
         }
         shares = []

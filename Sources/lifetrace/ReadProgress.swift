@@ -17,8 +17,9 @@ struct ReadProgress {
     static let stride = 1024
 
     private let reader: any TraceEventReader
-    /// The events read so far by other readers of the same trace (`stats --jobs`' other shares).
-    private let readElsewhere: (() -> Int)?
+    /// The events and bytes read so far by other readers of the same trace (`stats --jobs`' other
+    /// shares).
+    private let readElsewhere: (() -> (events: Int, bytes: Int))?
     private let total: Int?
     private let enabled: Bool
     private let clock = ContinuousClock()
@@ -28,8 +29,9 @@ struct ReadProgress {
     private var events = 0
 
     /// A progress line for `reader`, shown when standard error is a terminal (or `enabled` says so).
-    /// `readElsewhere` counts the events other readers of the trace have read, which the line adds.
-    init(_ reader: any TraceEventReader, readElsewhere: (() -> Int)? = nil, enabled: Bool = isatty(STDERR_FILENO) == 1) {
+    /// `readElsewhere` counts the events and bytes other readers of the trace have read, which the
+    /// line adds.
+    init(_ reader: any TraceEventReader, readElsewhere: (() -> (events: Int, bytes: Int))? = nil, enabled: Bool = isatty(STDERR_FILENO) == 1) {
         self.reader = reader
         self.readElsewhere = readElsewhere
         self.enabled = enabled
@@ -64,10 +66,11 @@ struct ReadProgress {
 
     /// `reading run.jsonl: 1.2 M events (2.4 M/s), 512 MB of 2.0 GB (410 MB/s), 4 s left`.
     func text(elapsed: Double) -> String {
-        let events = Double(events + (readElsewhere?() ?? 0))
+        let elsewhere = readElsewhere?() ?? (events: 0, bytes: 0)
+        let events = Double(events + elsewhere.events)
         var parts = ["\(Self.count(events)) events (\(Self.count(events / elapsed))/s)"]
         if let reader = reader as? JSONLinesReader {
-            let bytes = Double(reader.bytesRead)
+            let bytes = Double(reader.bytesRead + elsewhere.bytes)
             var part = Self.bytes(bytes)
             if let total { part += " of " + Self.bytes(Double(total)) }
             part += " (\(Self.bytes(bytes / elapsed))/s)"

@@ -18,7 +18,8 @@ struct StatsCommand: ParsableCommand {
             durations per row and within 0.1 % beyond. --rows bounds the passes and transitions \
             listed, in the JSON too; the summaries cover all. A recorded LTTng trace is read on \
             --jobs threads (default: the cores), each building the events of its share of the \
-            records; the statistics are the same.
+            records, and a JSON-lines file of 8 MiB or more on up to as many, each parsing a part \
+            of its bytes; the statistics are the same.
 
             Unreadable lines are reported on standard error with their line numbers, the statistics \
             cover the valid lines, and the exit status is 1; so are an LTTng trace's damaged packets \
@@ -54,7 +55,8 @@ struct StatsCommand: ParsableCommand {
     @Option(
         help: """
             Read a recorded LTTng trace on this many threads, each building the events of its share of \
-            the records (default: the cores online).
+            the records, and a JSON-lines file of 8 MiB or more on up to this many, each parsing a \
+            part of it (default: the cores online).
             """)
     var jobs: Int?
 
@@ -70,20 +72,20 @@ struct StatsCommand: ParsableCommand {
         if let trace, TraceInput.isLiveURL(trace) { try runLive([trace], missingSession: .fail) }
         let reader = try TraceInput.open(trace ?? "-")
         var accumulator = TraceStatistics.Accumulator(byController: byController, listing: max(rows, 0))
-        // A recorded LTTng trace: the other shares of its records are read on threads of their own.
-        let others = (reader as? CTFTraceReader).map {
-            PartitionedReading($0, jobs: jobs ?? PartitionedReading.cores, accumulator: accumulator)
-        }
+        // A recorded LTTng trace or a large JSON-lines file: the other shares are read on threads
+        // of their own.
+        let others = PartitionedReading(reader, jobs: jobs ?? PartitionedReading.cores, accumulator: accumulator)
         // A read error ends the reading, not the statistics: they cover the events before it. With
         // none before it (a live session that does not exist), there are no statistics to print.
-        var stopped = TraceInput.forEachUntilError(reader, readElsewhere: others?.eventsRead) { accumulator.add($0) }
-        if let failure = others?.finish(into: &accumulator), !stopped {
+        var stopped = TraceInput.forEachUntilError(reader, readElsewhere: others.readElsewhere) { accumulator.add($0) }
+        var summary = reader.summary
+        if let failure = others.finish(into: &accumulator, summary: &summary), !stopped {
             // The command's reader read to the end, another share's did not (its trace is the same).
             StandardError.writeLine("lifetrace: \(failure)")
             stopped = true
         }
-        let unreadable = TraceInput.report(reader)
-        let statistics = accumulator.statistics(source: reader.source, issues: reader.summary.issueCount)
+        let unreadable = TraceInput.report(reader, summary: summary)
+        let statistics = accumulator.statistics(source: reader.source, issues: summary.issueCount)
         if stopped && statistics.events == 0 { throw ExitCode.failure }
         try TraceInput.write(json ? statistics.json() + "\n" : statistics.table(maxRows: max(rows, 0)), to: "-")
         if unreadable || stopped { throw ExitCode.failure }

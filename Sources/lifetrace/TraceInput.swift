@@ -79,9 +79,10 @@ enum TraceInput {
     /// (an I/O error, an event babeltrace2 cannot decode): then the error is printed as one line and
     /// the result is `true`, every event before it having been handed to `body`. A long read
     /// shows its progress on a terminal (``ReadProgress``).
-    /// `readElsewhere` counts the events other readers of the trace have read (``ReadProgress``).
+    /// `readElsewhere` counts the events and bytes other readers of the trace have read (``ReadProgress``).
     static func forEachUntilError(
-        _ reader: any TraceEventReader, readElsewhere: (() -> Int)? = nil, _ body: (Event) throws -> Void
+        _ reader: any TraceEventReader, readElsewhere: (() -> (events: Int, bytes: Int))? = nil,
+        _ body: (Event) throws -> Void
     ) rethrows -> Bool {
         var progress = ReadProgress(reader, readElsewhere: readElsewhere)
         defer { progress.finish() }
@@ -123,11 +124,12 @@ enum TraceInput {
     /// Reports on standard error what reading met: unreadable lines or damaged packets (the first
     /// few), events the tracer discarded, lost packets, warnings. Returns whether some of the input
     /// was unreadable.
+    /// `summary`: the reader's, or what several readers of the trace met together.
     @discardableResult
-    static func report(_ reader: any TraceEventReader) -> Bool {
+    static func report(_ reader: any TraceEventReader, summary: TraceReadSummary? = nil) -> Bool {
         // A CTF trace's issues are packets and stream files left out, each with its file and byte.
         let recorded = (reader as? CTFTraceReader).map { !$0.isLive } ?? false
-        return report(reader.summary, source: reader.source, recorded: recorded)
+        return report(summary ?? reader.summary, source: reader.source, recorded: recorded)
     }
 
     /// Reports what reading `source` met, from its summary (see ``report(_:)-(any TraceEventReader)``);

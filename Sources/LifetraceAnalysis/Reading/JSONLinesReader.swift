@@ -48,6 +48,18 @@ public final class JSONLinesReader: TraceEventReader {
     public private(set) var bytesRead = 0
     /// Whether the input is a named pipe (an empty one is reported: it had no writer).
     private var isPipe = false
+    /// The size of the input when it is a regular file (which can be read in parts), else `nil`.
+    private var fileSize: Int?
+    /// The offset in the file of `storage[0]`.
+    private var windowOffset = 0
+    /// Where the part this reader reads ends: lines that begin there or later are another's
+    /// (``restrict(toLinesStartingIn:)``).
+    private var partEnd = Int.max
+    /// Whether the bytes up to the first newline are the end of a line of the part before.
+    private var skipsPartialLine = false
+    /// The bytes before this reader's part whose lines are not counted yet: a part's reader counts
+    /// its lines from its start, and the lines before only once it has to name a line.
+    private var uncountedPrefix = 0
 
     /// Opens the file at `path` (`-`: standard input, labelled `<stdin>`).
     ///
@@ -81,6 +93,57 @@ public final class JSONLinesReader: TraceEventReader {
         if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
         self.init(fileDescriptor: descriptor, source: path, closesDescriptor: true, keptIssues: keptIssues)
         isPipe = kind == S_IFIFO
+        if kind == S_IFREG { fileSize = Int(status.st_size) }
+    }
+
+    /// The size of the file read, when it is a regular file (so that parts of it can be read at
+    /// once by several readers, ``restrict(toLinesStartingIn:)``); `nil` for a pipe, a terminal,
+    /// standard input or memory.
+    public var regularFileSize: Int? { fileSize }
+
+    /// Reads only the lines that begin in `bytes` of the file (a line that begins there is read
+    /// whole, wherever it ends), so that readers of consecutive parts read every line once: what
+    /// `lifetrace stats --jobs` does with a large file. The issues and warnings it reports name the
+    /// file's lines (it counts the lines before its part when it first has to); ``position``
+    /// counts from the part's first line until then. Returns `false`, changing nothing, unless the
+    /// input is a regular file and nothing was read yet.
+    @discardableResult
+    public func restrict(toLinesStartingIn bytes: Range<Int>) -> Bool {
+        guard fileSize != nil, lineNumber == 0, end == 0, !atEndOfInput, bytes.lowerBound >= 0 else { return false }
+        partEnd = bytes.upperBound
+        guard bytes.lowerBound > 0 else { return true }
+        // From the byte before the part: a newline there means the part begins with a line.
+        guard lseek(descriptor, off_t(bytes.lowerBound - 1), SEEK_SET) >= 0 else { return false }
+        windowOffset = bytes.lowerBound - 1
+        skipsPartialLine = true
+        uncountedPrefix = bytes.lowerBound
+        return true
+    }
+
+    /// Counts the lines before this reader's part, once: from then on ``position`` and what it
+    /// reports name the file's lines. (Lines that begin before offset `p`: the first, and one after
+    /// each newline before `p - 1`.)
+    private func countLinesBefore() {
+        guard uncountedPrefix > 0 else { return }
+        let prefix = uncountedPrefix
+        uncountedPrefix = 0
+        let block = UnsafeMutableRawPointer.allocate(byteCount: Self.blockSize, alignment: 16)
+        defer { block.deallocate() }
+        var lines = 1
+        var offset = 0
+        while offset < prefix - 1 {
+            let count = pread(descriptor, block, min(Self.blockSize, prefix - 1 - offset), off_t(offset))
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            var from = block
+            let stop = block + count
+            while from < stop, let newline = memchr(from, 0x0A, stop - from) {
+                lines += 1
+                from = UnsafeMutableRawPointer(newline) + 1
+            }
+            offset += count
+        }
+        lineNumber += lines
     }
 
     /// Reads from an open descriptor; `closesDescriptor` closes it when the reader goes.
@@ -126,12 +189,14 @@ public final class JSONLinesReader: TraceEventReader {
                 position = lineNumber
                 summary.events += 1
                 if let repairedAt, summary.warnings.count < keptIssues {
+                    countLinesBefore()
                     summary.warnings.append(
                         "\(source):\(lineNumber):\(repairedAt + 1): warning: a string is not valid UTF-8 (or holds a lone surrogate); read with U+FFFD in its place"
                     )
                 }
                 return event
             } catch let error as JSONSyntaxError {
+                countLinesBefore()
                 var message = error.message
                 if !terminated, !message.contains("truncated") {
                     message += " (the file ends inside this line: truncated?)"
@@ -139,27 +204,38 @@ public final class JSONLinesReader: TraceEventReader {
                 summary.add(
                     TraceIssue(source: source, line: lineNumber, column: error.offset + 1, message: message), keeping: keptIssues)
             } catch {
+                countLinesBefore()
                 summary.add(TraceIssue(source: source, line: lineNumber, column: 0, message: "\(error)"), keeping: keptIssues)
             }
         }
     }
 
     /// The next line's bounds in `storage` (without its newline) and whether a newline ended it;
-    /// `nil` at the end of the input.
+    /// `nil` at the end of the input (or of the reader's part).
     private func nextLine() throws(TraceIssue) -> (Int, Int, Bool)? {
         var searchFrom = start
         while true {
+            if !skipsPartialLine, windowOffset + start >= partEnd { return nil }
             if searchFrom < end, let base = storage.baseAddress,
                 let newline = memchr(base + searchFrom, 0x0A, end - searchFrom)
             {
                 let lineEnd = base.distance(to: UnsafeMutableRawPointer(newline))
                 let lineStart = start
                 start = lineEnd + 1
+                if skipsPartialLine {
+                    // The end of the part before's last line: its reader reads it.
+                    skipsPartialLine = false
+                    searchFrom = start
+                    continue
+                }
                 return (lineStart, lineEnd, true)
             }
             searchFrom = end
-            if end - start > Self.maximumLineLength {
+            if skipsPartialLine {
+                start = end  // still inside the line the part before reads
+            } else if end - start > Self.maximumLineLength {
                 // Reported as a bad line; what was read before it stays read.
+                countLinesBefore()
                 summary.add(
                     TraceIssue(
                         source: source, line: lineNumber + 1, column: Self.maximumLineLength + 1,
@@ -172,7 +248,7 @@ public final class JSONLinesReader: TraceEventReader {
                 return nil
             }
             if atEndOfInput {
-                guard start < end else { return nil }
+                guard start < end, !skipsPartialLine else { return nil }
                 let lineStart = start
                 start = end
                 return (lineStart, end, false)
@@ -186,6 +262,7 @@ public final class JSONLinesReader: TraceEventReader {
     /// block; returns how far the unparsed bytes moved.
     private func fill() throws(TraceIssue) -> Int {
         let moved = start
+        windowOffset += moved
         let pending = end - start
         if pending > 0, start > 0 {
             storage.baseAddress!.copyMemory(from: storage.baseAddress! + start, byteCount: pending)

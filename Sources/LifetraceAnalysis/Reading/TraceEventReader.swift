@@ -54,6 +54,18 @@ public struct TraceReadSummary: Sendable, Hashable {
         issueCount += 1
         if issues.count < kept { issues.append(issue) }
     }
+
+    /// Adds what reading the stretch of the trace after this one met (another reader's part of the
+    /// same file), so the issues stay in file order; as one reader would, it keeps at most `kept`
+    /// issues and `kept` warnings.
+    package mutating func append(_ later: TraceReadSummary, keeping kept: Int) {
+        events += later.events
+        issues += later.issues.prefix(max(kept - issues.count, 0))
+        issueCount += later.issueCount
+        discardedEvents += later.discardedEvents
+        lostPackets += later.lostPackets
+        warnings += later.warnings.prefix(max(kept - warnings.count, 0))
+    }
 }
 
 extension Trace {

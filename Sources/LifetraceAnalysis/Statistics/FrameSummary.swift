@@ -19,17 +19,40 @@ public struct FrameSummary: Sendable, Hashable, Codable {
 
     /// Frames summarised one at a time.
     struct Accumulator {
+        /// A frame that ended in a continuation with no begin there: whether it went over budget
+        /// depends on what the stretch before announced (``append(_:)``).
+        private struct PendingEnd {
+            /// The frame's subject, for the first such end of a subject (its begin may be in the
+            /// stretch before); `nil` for the others (their budget is the trace's first).
+            var subject: UInt?
+            var duration: UInt64
+            /// The budget this accumulator had seen announced first when the frame ended (0: none).
+            var budgetThen: UInt64
+        }
+
         private var durations = DurationRecorder()
         private var budget: UInt64 = 0
         private var hitches = 0
         private var cells = 0
         /// The budget each frame in progress announced at its begin, by subject.
         private var open: [UInt: UInt64] = [:]
+        /// Whether the frames continue a stretch given to another accumulator.
+        private let continues: Bool
+        /// In a continuation, the subjects a frame of began or ended here.
+        private var seen: Set<UInt> = []
+        /// In a continuation, the ends to judge against the stretch before, in order.
+        private var pending: [PendingEnd] = []
+
+        /// No frames yet; `continuing`: the events follow others, appended with ``append(_:)``.
+        init(continuing: Bool = false) {
+            continues = continuing
+        }
 
         /// A frame begins: its text says `budget X ms`.
         mutating func begin(subject: UInt, text: String?) {
             let announced = text.flatMap(Self.budget(in:)) ?? 0
             open[subject] = announced
+            if continues { seen.insert(subject) }
             if budget == 0 { budget = announced }
         }
 
@@ -37,8 +60,22 @@ public struct FrameSummary: Sendable, Hashable, Codable {
         mutating func end(subject: UInt, duration: UInt64, cells: Int) {
             durations.record(duration)
             self.cells = self.cells.addingSaturating(max(cells, 0))
-            let frameBudget = open.removeValue(forKey: subject) ?? budget
-            if frameBudget > 0, duration > frameBudget { hitches += 1 }
+            judge(subject: subject, duration: duration, fallback: budget)
+        }
+
+        /// Counts a hitch if the frame went over its budget: the one its begin announced, else
+        /// `fallback` (the trace's first); in a continuation, a frame with no begin here waits.
+        private mutating func judge(subject: UInt?, duration: UInt64, fallback: UInt64) {
+            if let subject, let announced = open.removeValue(forKey: subject) {
+                if announced > 0, duration > announced { hitches += 1 }
+                return
+            }
+            if continues {
+                let first = subject.map { seen.insert($0).inserted } ?? false
+                pending.append(PendingEnd(subject: first ? subject : nil, duration: duration, budgetThen: fallback))
+                return
+            }
+            if fallback > 0, duration > fallback { hitches += 1 }
         }
 
         /// Adds the frames `other` saw end (a frame `other` has open stays there).
@@ -47,6 +84,17 @@ public struct FrameSummary: Sendable, Hashable, Codable {
             if budget == 0 { budget = other.budget }
             hitches += other.hitches
             cells = cells.addingSaturating(other.cells)
+        }
+
+        /// Adds the frames of `later`, which continues this one's stretch of the trace: its ends
+        /// with no begin there are judged against the begins open here and this one's budget.
+        mutating func append(_ later: Accumulator) {
+            for end in later.pending {
+                judge(subject: end.subject, duration: end.duration, fallback: budget != 0 ? budget : end.budgetThen)
+            }
+            for subject in later.seen { open[subject] = later.open[subject] }
+            if continues { seen.formUnion(later.seen) }
+            merge(later)
         }
 
         var summary: FrameSummary {
