@@ -31,7 +31,10 @@ struct ReadProgress {
     /// A progress line for `reader`, shown when standard error is a terminal (or `enabled` says so).
     /// `readElsewhere` counts the events and bytes other readers of the trace have read, which the
     /// line adds.
-    init(_ reader: any TraceEventReader, readElsewhere: (() -> (events: Int, bytes: Int))? = nil, enabled: Bool = isatty(STDERR_FILENO) == 1) {
+    init(
+        _ reader: any TraceEventReader, readElsewhere: (() -> (events: Int, bytes: Int))? = nil,
+        enabled: Bool = isatty(STDERR_FILENO) == 1
+    ) {
         self.reader = reader
         self.readElsewhere = readElsewhere
         self.enabled = enabled

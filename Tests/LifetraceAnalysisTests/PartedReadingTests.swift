@@ -33,7 +33,9 @@ struct PartedReadingTests {
             case 0, 1:
                 line("layoutEngineSolve", "end", window: window, ",\"count\":\(random.int(0...40)),\"dur_ns\":\(duration)")
             case 2:
-                line("layoutPass", "end", window: window, ",\"index\":\(seq),\"count\":\(random.int(1...90)),\"dur_ns\":\(duration)")
+                line(
+                    "layoutPass", "end", window: window,
+                    ",\"index\":\(seq),\"count\":\(random.int(1...90)),\"dur_ns\":\(duration)")
             case 3:
                 let budget = random.pick(["8.333", "16.667", "4.167"])
                 line("frame", "begin", window: window, ",\"text\":\"#\(seq) budget \(budget) ms\"")
@@ -45,7 +47,8 @@ struct PartedReadingTests {
             case 5:
                 line(
                     "transition", "end", window: window,
-                    ",\"target\":\"W\(window % 3 + 1)\",\"target_id\":\"0x9\",\"animated\":true,\"text\":\"push\",\"dur_ns\":\(duration)")
+                    ",\"target\":\"W\(window % 3 + 1)\",\"target_id\":\"0x9\",\"animated\":true,\"text\":\"push\",\"dur_ns\":\(duration)"
+                )
             case 6:
                 line("span", "end", window: window, ",\"dur_ns\":\(duration)")
             case 7:
@@ -57,7 +60,10 @@ struct PartedReadingTests {
                 case 0: out.append(contentsOf: "{\"seq\":\(seq),\"ts\":oops}\n".utf8)
                 case 1: out.append(contentsOf: "\n".utf8)
                 case 2:
-                    out.append(contentsOf: "{\"seq\":\(seq + 1),\"ts\":\(time),\"event\":\"viewDidLoad\",\"phase\":\"instant\",\"controller\":\"W".utf8)
+                    out.append(
+                        contentsOf:
+                            "{\"seq\":\(seq + 1),\"ts\":\(time),\"event\":\"viewDidLoad\",\"phase\":\"instant\",\"controller\":\"W"
+                            .utf8)
                     out.append(contentsOf: [0xFF, 0xFE])
                     out.append(contentsOf: "\",\"id\":\"0x1\",\"thread\":7}\n".utf8)
                     seq += 1
