@@ -74,4 +74,47 @@ struct ReadProgressTests {
             #expect(result.stderr.isEmpty, "\(result.stderr)")
         }
     }
+
+    @Test("stats --jobs 2 of a large JSON-lines file on a terminal: the line counts the bytes of both parts")
+    func partsOnATerminal() throws {
+        try withScratchDirectory { directory in
+            // 64 MiB (the same block over and over): a read of a second or more in a debug build,
+            // long enough for the line (it waits half a second).
+            let trace = directory.path("large.jsonl")
+            let block = Data(Self.lines(from: 0, count: 4_096).utf8)
+            _ = FileManager.default.createFile(atPath: trace, contents: nil)
+            let file = try FileHandle(forWritingTo: URL(fileURLWithPath: trace))
+            var size = 0
+            while size < 64 << 20 {
+                file.write(block)
+                size += block.count
+            }
+            try file.close()
+            let (controller, path) = try PseudoTerminal.open()
+            defer { close(controller) }
+            let terminal = try #require(FileHandle(forWritingAtPath: path))
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: try LifetraceBinary.path())
+            process.arguments = ["stats", "--jobs", "2", trace]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = terminal
+            try process.run()
+            try? terminal.close()
+            var shown = ""
+            while process.isRunning {
+                shown += PseudoTerminal.drain(controller)
+                usleep(20_000)
+            }
+            shown += PseudoTerminal.drain(controller)
+            #expect(process.terminationStatus == 0)
+            // `reading T: N events (…/s), X MB of Y MB (…/s), S s left`.
+            let read = shown.matches(of: #/([0-9.]+) MB of ([0-9.]+) MB/#).compactMap { Double($0.1) }
+            try #require(!read.isEmpty, "no progress line: \(shown.suffix(300).debugDescription)")
+            let total = Double(size) / 1e6
+            // The last line comes at most a quarter of a second before the end: past what the first
+            // part alone (half of the bytes) could say.
+            #expect(read.max()! > 0.6 * total, "bytes shown: \(read) of \(total) MB")
+            #expect(read.max()! <= total + 0.1, "bytes shown: \(read) of \(total) MB")
+        }
+    }
 }

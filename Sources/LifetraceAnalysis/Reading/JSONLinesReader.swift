@@ -44,7 +44,7 @@ public final class JSONLinesReader: TraceEventReader {
     private var names = NameCache()
     /// The storage the details of one host's lines share (``JSONLineDecoder``).
     private var sharedHost = Details.SharedHost()
-    /// The bytes read from the input so far (for a progress line).
+    /// The bytes read from the input so far (for a progress line); of a part, those in the part.
     public private(set) var bytesRead = 0
     /// Whether the input is a named pipe (an empty one is reported: it had no writer).
     private var isPipe = false
@@ -52,8 +52,9 @@ public final class JSONLinesReader: TraceEventReader {
     private var fileSize: Int?
     /// The offset in the file of `storage[0]`.
     private var windowOffset = 0
-    /// Where the part this reader reads ends: lines that begin there or later are another's
-    /// (``restrict(toLinesStartingIn:)``).
+    /// Where the part this reader reads begins and ends: lines that begin before or after it are
+    /// another's (``restrict(toLinesStartingIn:)``).
+    private var partStart = 0
     private var partEnd = Int.max
     /// Whether the bytes up to the first newline are the end of a line of the part before.
     private var skipsPartialLine = false
@@ -110,7 +111,7 @@ public final class JSONLinesReader: TraceEventReader {
     @discardableResult
     public func restrict(toLinesStartingIn bytes: Range<Int>) -> Bool {
         guard fileSize != nil, lineNumber == 0, end == 0, !atEndOfInput, bytes.lowerBound >= 0 else { return false }
-        partEnd = bytes.upperBound
+        (partStart, partEnd) = (bytes.lowerBound, bytes.upperBound)
         guard bytes.lowerBound > 0 else { return true }
         // From the byte before the part: a newline there means the part begins with a line.
         guard lseek(descriptor, off_t(bytes.lowerBound - 1), SEEK_SET) >= 0 else { return false }
@@ -278,8 +279,10 @@ public final class JSONLinesReader: TraceEventReader {
         while true {
             let count = read(descriptor, storage.baseAddress! + end, storage.count - end)
             if count > 0 {
+                // Of a part, the bytes in it (a block read runs past its end).
+                let offset = windowOffset + end
+                bytesRead += max(0, min(offset + count, partEnd) - max(offset, partStart))
                 end += count
-                bytesRead += count
                 return moved
             }
             if count == 0 {
