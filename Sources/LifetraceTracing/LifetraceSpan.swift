@@ -19,15 +19,39 @@ public final class LifetraceSpan: Tracing.Span {
     private struct State {
         var operationName: String
         var attributes: SpanAttributes = LifetraceSpan.noAttributes
+        /// Where the span's records go.
+        var records = Records.none
+        /// The status, errors and links set on it: `nil` until one is (most spans set none, and a
+        /// state that carries fewer parts costs less to move and destroy at the end).
+        var extras: Extras?
+        var ended = false
+
+        /// The extras, made when first changed (changed in place).
+        var changedExtras: Extras {
+            get { extras ?? Extras() }
+            _modify {
+                var changed = extras.take() ?? Extras()
+                defer { extras = changed }
+                yield &changed
+            }
+        }
+    }
+
+    /// Where a span's records go, decided at its begin.
+    private enum Records {
+        /// Nowhere: no sink took the begin, and none wanted the end.
+        case none
+        /// Straight into the process-wide `SpanRecordTracer` (LTTng alone).
+        case direct
+        /// Through the `span` hook's interval, with the ids as text (made once, for the end's too).
+        case interval(IntervalState, SpanFields.IDs)
+    }
+
+    /// What a span's end record says beyond its name and attributes.
+    private struct Extras {
         var status: SpanStatus?
         var errors: [Field.Value] = []
         var links: [Field.Value] = []
-        var interval: IntervalState = .inactive
-        /// The ids as text, made once when a sink takes the begin record, for the end's too.
-        var ids: SpanFields.IDs?
-        var ended = false
-        /// Recorded straight into the process-wide `SpanRecordTracer` (LTTng alone).
-        var direct = false
     }
 
     /// The span's context: the parent's, with this span's W3C trace context.
@@ -59,23 +83,21 @@ public final class LifetraceSpan: Tracing.Span {
         self.probe = probe
         // With no sink taking spans, nothing is built: no id text, no field. With the LTTng sink
         // alone, the begin goes straight into its tracepoint.
-        var direct = false
-        var ids: SpanFields.IDs?
-        var interval = IntervalState.inactive
+        var records = Records.none
         if let recorder = LifetraceSystem.spanRecorder {
             if recorder.wants(.begin) {
                 DirectSpanRecords.begin(recorder, name: operationName, traceContext, parent: parent?.spanNumber ?? 0, kind: kind)
-                direct = true
-            } else {
-                direct = recorder.wants(.end)
+                records = .direct
+            } else if recorder.wants(.end) {
+                records = .direct
             }
         } else if LifetraceSystem.wantsInterval(.span) {
-            let spanIDs = SpanFields.IDs(traceContext.value, parent: parentSpanID)
-            ids = spanIDs
-            interval = probe.beginInterval(
-                .span, SpanFields.details(spanIDs, kind: kind, attributes: [:], links: [], status: nil, errors: nil))
+            let ids = SpanFields.IDs(traceContext.value, parent: parentSpanID)
+            let interval = probe.beginInterval(
+                .span, SpanFields.details(ids, kind: kind, attributes: [:], links: [], status: nil, errors: nil))
+            records = .interval(interval, ids)
         }
-        self.state = Mutex(State(operationName: operationName, interval: interval, ids: ids, direct: direct))
+        self.state = Mutex(State(operationName: operationName, records: records))
     }
 
     /// The operation's name (the subject of the span's records; a new name shows in the end record).
@@ -132,14 +154,18 @@ public final class LifetraceSpan: Tracing.Span {
 
     /// Sets the status written with the end record.
     public func setStatus(_ status: SpanStatus) {
-        state.withLock { $0.status = status }
+        state.withLock { $0.changedExtras.status = status }
     }
 
     /// Emits an instant of the `span` hook: the event's name as `text`, its attributes as a field.
     public func addEvent(_ event: SpanEvent) {
         guard isRecording else { return }
         guard LifetraceSystem.wantsInstant(.span) else { return }
-        let ids = state.withLock { $0.ids } ?? SpanFields.IDs(shared.value, parent: parentSpanID)
+        let ids =
+            state.withLock { state -> SpanFields.IDs? in
+                guard case .interval(_, let ids) = state.records else { return nil }
+                return ids
+            } ?? SpanFields.IDs(shared.value, parent: parentSpanID)
         probe.emitEvent(.span, Details(text: event.name, fields: SpanFields.eventFields(ids, event.attributes)))
     }
 
@@ -148,39 +174,46 @@ public final class LifetraceSpan: Tracing.Span {
         _ error: any Error, attributes: SpanAttributes, at instant: @autoclosure () -> Instant
     ) {
         let entry = SpanFields.error(error, attributes: attributes)
-        state.withLock { if !$0.ended { $0.errors.append(entry) } }
+        state.withLock { if !$0.ended { $0.changedExtras.errors.append(entry) } }
     }
 
     /// Adds a link, written in the end record's `links`.
     public func addLink(_ link: SpanLink) {
         let entry = SpanFields.link(link)
-        state.withLock { if !$0.ended { $0.links.append(entry) } }
+        state.withLock { if !$0.ended { $0.changedExtras.links.append(entry) } }
     }
 
     /// Ends the span: emits its end record (once).
     public func end<Instant: TracerInstant>(at instant: @autoclosure () -> Instant) {
-        // The state is moved out, not copied (a copy retains each of its parts); the span keeps
-        // its name and attributes for reading after the end.
+        // What the end needs is moved out, not copied (a copy retains each of its parts); the span
+        // keeps its name and attributes for reading after the end.
+        var records = Records.none
+        var extras: Extras?
         guard
-            let ending = state.withLock({ state -> State? in
+            let (name, attributes) = state.withLock({ state -> (String, SpanAttributes)? in
                 guard !state.ended else { return nil }
-                var ended = State(operationName: state.operationName, attributes: state.attributes, ended: true)
-                swap(&ended, &state)
-                return ended
+                state.ended = true
+                swap(&records, &state.records)
+                swap(&extras, &state.extras)
+                return (state.operationName, state.attributes)
             })
         else { return }
-        if ending.direct {
+        switch records {
+        case .none:
+            // A begin no sink took has no end to record.
+            return
+        case .direct:
             // The end goes where the begin went, if that sink is still the one and still wants it.
             guard let recorder = LifetraceSystem.spanRecorder, recorder.wants(.end) else { return }
-            return DirectSpanRecords.end(
-                recorder, name: ending.operationName, shared, parent: parentNumber, kind: kind,
-                attributes: ending.attributes, status: ending.status, errors: ending.errors, links: ending.links)
+            DirectSpanRecords.end(
+                recorder, name: name, shared, parent: parentNumber, kind: kind, attributes: attributes,
+                status: extras?.status, errors: extras?.errors ?? [], links: extras?.links ?? [])
+        case .interval(let interval, let ids):
+            var details = SpanFields.details(
+                ids, kind: kind, attributes: attributes, links: extras?.links ?? [], status: extras?.status,
+                errors: extras?.errors ?? [])
+            if name != probe.subject.name { details.fields?.append(Field("name", .string(name))) }
+            probe.endInterval(interval, details: details)
         }
-        // A begin no sink took has no end to record.
-        guard ending.interval.isActive, let ids = ending.ids else { return }
-        var details = SpanFields.details(
-            ids, kind: kind, attributes: ending.attributes, links: ending.links, status: ending.status, errors: ending.errors)
-        if ending.operationName != probe.subject.name { details.fields?.append(Field("name", .string(ending.operationName))) }
-        probe.endInterval(ending.interval, details: details)
     }
 }
