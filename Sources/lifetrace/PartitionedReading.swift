@@ -23,6 +23,10 @@ final class PartitionedReading {
         let open: () throws(TraceIssue) -> any TraceEventReader
         var accumulator: TraceStatistics.Accumulator
         var failure: TraceIssue?
+        /// Whether its reader stopped before the end of its share (an error, or a JSON-lines line
+        /// too long to read): in a file read in parts, what the parts after it read is left out,
+        /// as one reader would not have read it.
+        var stoppedEarly = false
         /// What the share's reader met (the issues of its part of a JSON-lines file).
         var summary = TraceReadSummary()
         /// The events and bytes read so far, for the progress line; updated every
@@ -44,6 +48,7 @@ final class PartitionedReading {
                     readCount.add(unsaid, ordering: .relaxed)
                     if let lines { bytesRead.store(lines.bytesRead, ordering: .relaxed) }
                     summary = reader.summary
+                    if lines?.stoppedAtLongLine == true { stoppedEarly = true }
                 }
                 while let event = try reader.next() {
                     accumulator.add(event)
@@ -56,6 +61,7 @@ final class PartitionedReading {
                 }
             } catch {
                 failure = error
+                stoppedEarly = true
             }
         }
     }
@@ -127,14 +133,21 @@ final class PartitionedReading {
 
     /// Waits for the other readers and combines their shares into `accumulator`, and what they met
     /// into `summary` (the command's reader's); the first error one of them met, if any (the events
-    /// before it are counted).
-    func finish(into accumulator: inout TraceStatistics.Accumulator, summary: inout TraceReadSummary) -> TraceIssue? {
+    /// before it are counted). `stoppedEarly`: the command's reader stopped before the end of its
+    /// share, so the parts of a file after it are left out.
+    func finish(
+        into accumulator: inout TraceStatistics.Accumulator, summary: inout TraceReadSummary, stoppedEarly: Bool
+    ) -> TraceIssue? {
         threads.join()
         var failure: TraceIssue?
+        var stopped = stoppedEarly
         for share in shares {
             if consecutive {
+                // One reader of the file would have stopped where an earlier part's reader did.
+                guard !stopped else { break }
                 accumulator.append(share.accumulator)
                 summary.append(share.summary, keeping: kept)
+                stopped = share.stoppedEarly
             } else {
                 accumulator.merge(share.accumulator)
             }

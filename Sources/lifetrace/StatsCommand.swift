@@ -79,7 +79,8 @@ struct StatsCommand: ParsableCommand {
         // none before it (a live session that does not exist), there are no statistics to print.
         var stopped = TraceInput.forEachUntilError(reader, readElsewhere: others.readElsewhere) { accumulator.add($0) }
         var summary = reader.summary
-        if let failure = others.finish(into: &accumulator, summary: &summary), !stopped {
+        let stoppedEarly = stopped || (reader as? JSONLinesReader)?.stoppedAtLongLine == true
+        if let failure = others.finish(into: &accumulator, summary: &summary, stoppedEarly: stoppedEarly), !stopped {
             // The command's reader read to the end, another share's did not (its trace is the same).
             StandardError.writeLine("lifetrace: \(failure)")
             stopped = true

@@ -171,4 +171,32 @@ struct PartedReadingTests {
             }
         }
     }
+
+    @Test("stats --jobs stops where one reader stops: at a line too long to read, the parts after it are left out")
+    func partsStopAtALineTooLong() throws {
+        var random = SeededRandom(seed: 7)
+        try withScratchDirectory { directory in
+            let path = directory.path("long-line.jsonl")
+            // Lines, then one of 17 MiB (past the most a record may take) across the middle of the
+            // file, then lines again: --jobs 2's second part begins inside the long line.
+            var data = Data()
+            while data.count < 5 << 20 { data += Self.trace(lines: 2_000, using: &random) }
+            let before = data
+            data += Data(repeating: UInt8(ascii: "x"), count: 17 << 20) + Data("\n".utf8)
+            while data.count < 28 << 20 { data += Self.trace(lines: 2_000, using: &random) }
+            try data.write(to: URL(fileURLWithPath: path))
+            let beforePath = directory.path("before.jsonl")
+            try before.write(to: URL(fileURLWithPath: beforePath))
+            let binary = try LifetraceBinary.path()
+            let one = try runProcess(binary, ["stats", path, "--jobs", "1", "--rows", "3"])
+            // One reader counts the lines before the long one, no more.
+            let events = { (output: String) in output.firstMatch(of: #/: ([0-9]+) events/#).map { String($0.1) } }
+            let onlyBefore = try runProcess(binary, ["stats", beforePath, "--jobs", "1", "--rows", "3"])
+            #expect(events(one.stdout) != nil && events(one.stdout) == events(onlyBefore.stdout), "\(one.stdout.prefix(200))")
+            let two = try runProcess(binary, ["stats", path, "--jobs", "2", "--rows", "3"])
+            #expect(two.status == one.status)
+            #expect(two.stdout == one.stdout)
+            #expect(two.stderr == one.stderr)
+        }
+    }
 }

@@ -44,6 +44,9 @@ public final class JSONLinesReader: TraceEventReader {
     private var names = NameCache()
     /// The storage the details of one host's lines share (``JSONLineDecoder``).
     private var sharedHost = Details.SharedHost()
+    /// Whether reading stopped at a line longer than ``maximumLineLength`` (the lines after it are
+    /// not read: readers of later parts of the file must not count theirs either).
+    public private(set) var stoppedAtLongLine = false
     /// The bytes read from the input so far (for a progress line); of a part, those in the part.
     public private(set) var bytesRead = 0
     /// Whether the input is a named pipe (an empty one is reported: it had no writer).
@@ -229,24 +232,15 @@ public final class JSONLinesReader: TraceEventReader {
                     searchFrom = start
                     continue
                 }
+                // A read may bring a long line's newline with the rest: the limit is the line's.
+                if lineEnd - lineStart > Self.maximumLineLength { return stopAtLongLine() }
                 return (lineStart, lineEnd, true)
             }
             searchFrom = end
             if skipsPartialLine {
                 start = end  // still inside the line the part before reads
             } else if end - start > Self.maximumLineLength {
-                // Reported as a bad line; what was read before it stays read.
-                countLinesBefore()
-                summary.add(
-                    TraceIssue(
-                        source: source, line: lineNumber + 1, column: Self.maximumLineLength + 1,
-                        message:
-                            "a line longer than \(Self.maximumLineLength >> 20) MiB, the most a record may take: not JSON lines? (reading stops here)"
-                    ),
-                    keeping: keptIssues)
-                start = end
-                atEndOfInput = true
-                return nil
+                return stopAtLongLine()
             }
             if atEndOfInput {
                 guard start < end, !skipsPartialLine else { return nil }
@@ -257,6 +251,23 @@ public final class JSONLinesReader: TraceEventReader {
             let kept = try fill()
             searchFrom -= kept
         }
+    }
+
+    /// Reports the line at hand as longer than ``maximumLineLength`` and ends the reading there
+    /// (what was read before it stays read).
+    private func stopAtLongLine() -> (Int, Int, Bool)? {
+        countLinesBefore()
+        summary.add(
+            TraceIssue(
+                source: source, line: lineNumber + 1, column: Self.maximumLineLength + 1,
+                message:
+                    "a line longer than \(Self.maximumLineLength >> 20) MiB, the most a record may take: not JSON lines? (reading stops here)"
+            ),
+            keeping: keptIssues)
+        start = end
+        atEndOfInput = true
+        stoppedAtLongLine = true
+        return nil
     }
 
     /// Moves the unparsed bytes to the front, widening the window when they fill it, then reads a
