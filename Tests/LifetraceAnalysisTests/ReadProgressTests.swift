@@ -90,23 +90,8 @@ struct ReadProgressTests {
                 size += block.count
             }
             try file.close()
-            let (controller, path) = try PseudoTerminal.open()
-            defer { close(controller) }
-            let terminal = try #require(FileHandle(forWritingAtPath: path))
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: try LifetraceBinary.path())
-            process.arguments = ["stats", "--jobs", "2", trace]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = terminal
-            try process.run()
-            try? terminal.close()
-            var shown = ""
-            while process.isRunning {
-                shown += PseudoTerminal.drain(controller)
-                usleep(20_000)
-            }
-            shown += PseudoTerminal.drain(controller)
-            #expect(process.terminationStatus == 0)
+            let (status, shown) = try PseudoTerminal.run(try LifetraceBinary.path(), ["stats", "--jobs", "2", trace])
+            #expect(status == 0)
             // `reading T: N events (…/s), X MB of Y MB (…/s), S s left`.
             let read = shown.matches(of: #/([0-9.]+) MB of ([0-9.]+) MB/#).compactMap { Double($0.1) }
             try #require(!read.isEmpty, "no progress line: \(shown.suffix(300).debugDescription)")

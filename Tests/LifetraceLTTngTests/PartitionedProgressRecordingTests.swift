@@ -26,23 +26,8 @@ extension LTTngRecordingTests {
         ) { recording in
             try #require(recording.result.status == 0, "\(recording.result)")
             let total = 1_000_000.0
-            let (controller, path) = try PseudoTerminal.open()
-            defer { close(controller) }
-            let terminal = try #require(FileHandle(forWritingAtPath: path))
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = ["stats", "--jobs", "2", recording.trace]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = terminal
-            try process.run()
-            try? terminal.close()
-            var shown = ""
-            while process.isRunning {
-                shown += PseudoTerminal.drain(controller)
-                usleep(20_000)
-            }
-            shown += PseudoTerminal.drain(controller)
-            #expect(process.terminationStatus == 0)
+            let (status, shown) = try PseudoTerminal.run(binary, ["stats", "--jobs", "2", recording.trace])
+            #expect(status == 0)
             let counts = Self.progressCounts(shown)
             try #require(!counts.isEmpty, "no progress line: \(shown.suffix(300).debugDescription)")
             // The last line comes at most a quarter of a second before the end: past what the first

@@ -33,4 +33,27 @@ public enum PseudoTerminal {
         }
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// Runs `executable` with `arguments`, its standard error a new pseudo-terminal and its standard
+    /// output discarded, until it exits; returns its status and everything it showed on the terminal.
+    public static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, shown: String) {
+        let (controller, path) = try open()
+        defer { close(controller) }
+        guard let terminal = FileHandle(forWritingAtPath: path) else { throw TestSupportError("cannot open \(path)") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = terminal
+        try process.run()
+        try? terminal.close()
+        var shown = ""
+        while process.isRunning {
+            shown += drain(controller)
+            usleep(20_000)
+        }
+        process.waitUntilExit()
+        shown += drain(controller)
+        return (process.terminationStatus, shown)
+    }
 }
