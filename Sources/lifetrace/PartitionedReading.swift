@@ -106,18 +106,19 @@ final class PartitionedReading {
             let parts = min(jobs, size / Self.smallestPart)
             guard parts > 1 else { return }
             let bounds = (0...parts).map { size / parts * $0 }
-            guard lines.restrict(toLinesStartingIn: 0..<bounds[1]) else { return }
-            consecutive = true
-            kept = lines.keptIssues
-            let (path, kept) = (lines.source, lines.keptIssues)
+            // The readers of the other parts, opened first: if one cannot be, one reader reads it all.
+            var readers: [JSONLinesReader] = []
             for part in 1..<parts {
                 // The last part reads to the end of the file, wherever it is by then.
                 let bytes = bounds[part]..<(part == parts - 1 ? Int.max : bounds[part + 1])
-                start(accumulator.continuation()) { () throws(TraceIssue) in
-                    let reader = try JSONLinesReader(path: path, keptIssues: kept)
-                    reader.restrict(toLinesStartingIn: bytes)
-                    return reader
-                }
+                guard let reader = try? lines.reader(ofLinesStartingIn: bytes) else { return }
+                readers.append(reader)
+            }
+            guard lines.restrict(toLinesStartingIn: 0..<bounds[1]) else { return }
+            consecutive = true
+            kept = lines.keptIssues
+            for reader in readers {
+                start(accumulator.continuation()) { () throws(TraceIssue) in reader }
             }
         }
     }

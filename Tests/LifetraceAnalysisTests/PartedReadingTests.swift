@@ -199,4 +199,46 @@ struct PartedReadingTests {
             #expect(two.stderr == one.stderr)
         }
     }
+
+    @Test("a part's reader reads the file the first reader opened, even once another file took its path")
+    func partsReadTheOpenFile() throws {
+        try withScratchDirectory { directory in
+            let line = { (name: String) in
+                "{\"seq\":1,\"ts\":1,\"event\":\"viewDidLoad\",\"phase\":\"instant\",\"controller\":\"\(name)\",\"id\":\"0x1\",\"thread\":1}\n"
+            }
+            let path = directory.path("trace.jsonl")
+            try String(repeating: line("Before"), count: 100).write(toFile: path, atomically: false, encoding: .utf8)
+            let first = try JSONLinesReader(path: path)
+            // An atomic rewrite of the path (a writer's or an editor's) after the first reader opened it.
+            let other = directory.path("other.jsonl")
+            try String(repeating: line("After"), count: 100).write(toFile: other, atomically: false, encoding: .utf8)
+            #expect(rename(other, path) == 0)
+            let size = try #require(first.regularFileSize)
+            let part = try first.reader(ofLinesStartingIn: size / 2..<size)
+            var names: Set<String> = []
+            var events = 0
+            while let event = try part.next() {
+                names.insert(event.subject.name)
+                events += 1
+            }
+            #expect(names == ["Before"])
+            #expect(events == 50)
+        }
+    }
+
+    @Test("a part that begins inside a line too long to read stops looking for its end past the longest line")
+    func partInsideALongLineStops() throws {
+        try withScratchDirectory { directory in
+            let path = directory.path("long.jsonl")
+            var data = Data("{\"seq\":1}\n".utf8)
+            data += Data(repeating: UInt8(ascii: "x"), count: 40 << 20) + Data("\n{\"seq\":2}\n".utf8)
+            try data.write(to: URL(fileURLWithPath: path))
+            let reader = try JSONLinesReader(path: path)
+            #expect(reader.restrict(toLinesStartingIn: 100..<data.count))
+            #expect(try reader.next() == nil)
+            #expect(reader.stoppedAtLongLine)
+            // It read past the longest line a record may take, not to the end of the long line.
+            #expect(reader.bytesRead < 24 << 20, "\(reader.bytesRead) bytes read")
+        }
+    }
 }

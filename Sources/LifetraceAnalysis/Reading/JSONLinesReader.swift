@@ -59,8 +59,10 @@ public final class JSONLinesReader: TraceEventReader {
     /// another's (``restrict(toLinesStartingIn:)``).
     private var partStart = 0
     private var partEnd = Int.max
-    /// Whether the bytes up to the first newline are the end of a line of the part before.
+    /// Whether the bytes up to the first newline are the end of a line of the part before, and how
+    /// many of them were passed over so far.
     private var skipsPartialLine = false
+    private var skipped = 0
     /// The bytes before this reader's part whose lines are not counted yet: a part's reader counts
     /// its lines from its start, and the lines before only once it has to name a line.
     private var uncountedPrefix = 0
@@ -122,6 +124,30 @@ public final class JSONLinesReader: TraceEventReader {
         skipsPartialLine = true
         uncountedPrefix = bytes.lowerBound
         return true
+    }
+
+    /// Another reader of the same open file (not of whatever its path names by now), restricted to
+    /// the lines that begin in `bytes` (``restrict(toLinesStartingIn:)``), keeping as many issues.
+    ///
+    /// - Throws: a ``TraceIssue`` when the input is not a regular file, or cannot be opened again.
+    package func reader(ofLinesStartingIn bytes: Range<Int>) throws(TraceIssue) -> JSONLinesReader {
+        func issue(_ message: String) -> TraceIssue { TraceIssue(source: source, line: 0, column: 0, message: message) }
+        guard let fileSize, descriptor >= 0 else { throw issue("cannot be read in parts: not a regular file") }
+        // A new open file description of the same file, with an offset of its own.
+        let again = open("/proc/self/fd/\(descriptor)", O_RDONLY | O_CLOEXEC)
+        guard again >= 0 else { throw issue("cannot be opened again to be read in parts (\(SystemError.describe(errno)))") }
+        var first = stat()
+        var second = stat()
+        guard fstat(descriptor, &first) == 0, fstat(again, &second) == 0, first.st_dev == second.st_dev,
+            first.st_ino == second.st_ino
+        else {
+            close(again)
+            throw issue("cannot be opened again to be read in parts (another file took its place)")
+        }
+        let part = JSONLinesReader(fileDescriptor: again, source: source, closesDescriptor: true, keptIssues: keptIssues)
+        part.fileSize = fileSize
+        guard part.restrict(toLinesStartingIn: bytes) else { throw issue("cannot be read in parts (it cannot seek)") }
+        return part
     }
 
     /// Counts the lines before this reader's part, once: from then on ``position`` and what it
@@ -238,7 +264,15 @@ public final class JSONLinesReader: TraceEventReader {
             }
             searchFrom = end
             if skipsPartialLine {
-                start = end  // still inside the line the part before reads
+                // Still inside the line the part before reads. Past the most a line may take, that
+                // part's reader stops at it, and this part is not read (so no need to look further).
+                skipped += end - start
+                start = end
+                if skipped > Self.maximumLineLength {
+                    atEndOfInput = true
+                    stoppedAtLongLine = true
+                    return nil
+                }
             } else if end - start > Self.maximumLineLength {
                 return stopAtLongLine()
             }

@@ -40,8 +40,13 @@ public struct FrameSummary: Sendable, Hashable, Codable {
         private let continues: Bool
         /// In a continuation, the subjects a frame of began or ended here.
         private var seen: Set<UInt> = []
-        /// In a continuation, the ends to judge against the stretch before, in order.
+        /// In a continuation, the ends to judge against the stretch before, in order: at most
+        /// ``mostPending`` (a frame ends with no begin only where a trace was cut or lost records,
+        /// so memory stays bounded); past them, a frame is judged against the budget announced in
+        /// its own stretch, which differs from one reader's only if the stretch before announced
+        /// another first.
         private var pending: [PendingEnd] = []
+        static let mostPending = 1 << 16
 
         /// No frames yet; `continuing`: the events follow others, appended with ``append(_:)``.
         init(continuing: Bool = false) {
@@ -70,7 +75,7 @@ public struct FrameSummary: Sendable, Hashable, Codable {
                 if announced > 0, duration > announced { hitches += 1 }
                 return
             }
-            if continues {
+            if continues, pending.count < Self.mostPending {
                 let first = subject.map { seen.insert($0).inserted } ?? false
                 pending.append(PendingEnd(subject: first ? subject : nil, duration: duration, budgetThen: fallback))
                 return

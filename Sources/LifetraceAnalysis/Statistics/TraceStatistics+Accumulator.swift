@@ -23,12 +23,13 @@ extension TraceStatistics {
             }
         }
 
-        /// A solve or a layout pass of a window that had no pass end yet in a continuation: what it
-        /// adds up to depends on the solves the stretch before left open (``append(_:)``).
-        private enum PendingLayout: Sendable {
-            case solve(window: UInt, duration: UInt64, rows: Int)
-            /// `listed`: its place in ``passes``, where it waits without its solves.
-            case pass(window: UInt, LayoutPassStatistics, listed: Int?)
+        /// A window's first layout pass in a continuation: what it adds up to depends on the solves
+        /// the stretch before left open (``append(_:)``). `listed`: its place in ``passes``, where it
+        /// waits without its solves.
+        private struct PendingPass: Sendable {
+            var window: UInt
+            var pass: LayoutPassStatistics
+            var listed: Int?
         }
 
         /// Whether rows are per controller and hook.
@@ -52,8 +53,11 @@ extension TraceStatistics {
         private var continues = false
         /// In a continuation, the windows whose pass ended here: their solves since are this one's.
         private var passEnded: Set<UInt> = []
-        /// In a continuation, the solves and passes of the other windows, in order (a few per window).
-        private var pendingLayout: [PendingLayout] = []
+        /// In a continuation, the solves of each window before its first pass here, added up (they
+        /// all come before that pass, and sums do not depend on order): memory as ``solving``'s.
+        private var pendingSolves: [UInt: (duration: UInt64, rows: Int)] = [:]
+        /// In a continuation, each window's first pass here, in order.
+        private var pendingPasses: [PendingPass] = []
 
         /// An empty accumulator; `listing` bounds the passes and transitions listed one by one.
         public init(byController: Bool = false, listing: Int = .max) {
@@ -141,12 +145,10 @@ extension TraceStatistics {
 
         /// A solve of `window`'s engine, counted in its next pass.
         private mutating func solve(window: UInt, duration: UInt64, rows: Int) {
-            if continues, !passEnded.contains(window) {
-                pendingLayout.append(.solve(window: window, duration: duration, rows: rows))
-                return
-            }
-            let sum = solving[window] ?? (0, 0)
-            solving[window] = (sum.duration.addingSaturating(duration), sum.rows.addingSaturating(rows))
+            let waits = continues && !passEnded.contains(window)
+            let sum = (waits ? pendingSolves[window] : solving[window]) ?? (0, 0)
+            let total = (sum.duration.addingSaturating(duration), sum.rows.addingSaturating(rows))
+            if waits { pendingSolves[window] = total } else { solving[window] = total }
         }
 
         /// The end of a pass of `window`, with the solves since the one before.
@@ -154,7 +156,7 @@ extension TraceStatistics {
             let listed = passes.count < listing ? passes.count : nil
             if listed != nil { passes.append(pass) }
             if continues, passEnded.insert(window).inserted {
-                pendingLayout.append(.pass(window: window, pass, listed: listed))
+                pendingPasses.append(PendingPass(window: window, pass: pass, listed: listed))
                 return
             }
             let counted = count(pass, of: window)
@@ -189,19 +191,16 @@ extension TraceStatistics {
             guard later.continues else { return merge(later) }
             var laterPasses = later.passes
             let offset = passes.count
-            for pending in later.pendingLayout {
-                switch pending {
-                case .solve(let window, let duration, let rows):
-                    solve(window: window, duration: duration, rows: rows)
-                case .pass(let window, let pass, let listed):
-                    if continues, passEnded.insert(window).inserted {
-                        // Still waiting, for the stretch before this one.
-                        let place = listed.map { offset + $0 }.flatMap { $0 < listing ? $0 : nil }
-                        pendingLayout.append(.pass(window: window, pass, listed: place))
-                    } else {
-                        let counted = count(pass, of: window)
-                        if let listed { laterPasses[listed] = counted }
-                    }
+            // A window's solves before its first pass in `later` come before that pass: added first.
+            for (window, sum) in later.pendingSolves { solve(window: window, duration: sum.duration, rows: sum.rows) }
+            for pending in later.pendingPasses {
+                if continues, passEnded.insert(pending.window).inserted {
+                    // Still waiting, for the stretch before this one.
+                    let place = pending.listed.map { offset + $0 }.flatMap { $0 < listing ? $0 : nil }
+                    pendingPasses.append(PendingPass(window: pending.window, pass: pending.pass, listed: place))
+                } else {
+                    let counted = count(pending.pass, of: pending.window)
+                    if let listed = pending.listed { laterPasses[listed] = counted }
                 }
             }
             // A window whose pass ended in `later`: what it has open now is what `later` saw since.
