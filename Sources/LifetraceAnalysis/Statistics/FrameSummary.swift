@@ -75,10 +75,13 @@ public struct FrameSummary: Sendable, Hashable, Codable {
                 if announced > 0, duration > announced { hitches += 1 }
                 return
             }
-            if continues, pending.count < Self.mostPending {
+            if continues {
+                // Seen either way: a begin the stretch before left open for it is spent.
                 let first = subject.map { seen.insert($0).inserted } ?? false
-                pending.append(PendingEnd(subject: first ? subject : nil, duration: duration, budgetThen: fallback))
-                return
+                if pending.count < Self.mostPending {
+                    pending.append(PendingEnd(subject: first ? subject : nil, duration: duration, budgetThen: fallback))
+                    return
+                }
             }
             if fallback > 0, duration > fallback { hitches += 1 }
         }
