@@ -36,4 +36,27 @@ extension LTTngRecordingTests {
             #expect(counts.max()! <= total, "counts shown: \(counts)")
         }
     }
+
+    /// Before: the readers' listed passes were merged by `seq`, which threads take in blocks of 256
+    /// on the tracer path, so two threads' passes were listed one thread after the other.
+    @Test("stats --jobs 2 of two threads' interleaved passes lists them as one reader does, in time")
+    func partitionedListingInTime() throws {
+        let binary = try LifetraceBinary.path()
+        // Paced, so the two threads' records interleave (16 iterations at a time here).
+        try withRecording(
+            convert: false, environment: Self.liveEmitter,
+            command: { _ in [binary, "emit", "--threads", "2", "--count", "400", "--rate", "5000"] }
+        ) { recording in
+            try #require(recording.result.status == 0, "\(recording.result)")
+            let one = try runProcess(binary, ["stats", recording.trace, "--jobs", "1", "--rows", "100"])
+            try #require(one.status == 0, "\(one)")
+            // The case it covers: the passes listed in time are not in `seq` order.
+            let listed = one.stdout.matches(of: #/\n +([0-9]+) LayoutEngine/#).compactMap { Int($0.1) }
+            #expect(listed.count == 100)
+            #expect(listed != listed.sorted(), "the threads did not interleave: \(listed)")
+            let two = try runProcess(binary, ["stats", recording.trace, "--jobs", "2", "--rows", "100"])
+            #expect(two.status == 0, "\(two)")
+            #expect(two.stdout == one.stdout)
+        }
+    }
 }

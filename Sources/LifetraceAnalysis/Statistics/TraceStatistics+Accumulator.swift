@@ -23,6 +23,13 @@ extension TraceStatistics {
             }
         }
 
+        /// A pass or a transition listed one by one, with the time of its end: the order in which
+        /// one reader of the trace meets them (a CTF reader merges its streams by time).
+        private struct Listed<Item: Sendable>: Sendable {
+            var time: UInt64
+            var item: Item
+        }
+
         /// A window's first layout pass in a continuation: what it adds up to depends on the solves
         /// the stretch before left open (``append(_:)``). `listed`: its place in ``passes``, where it
         /// waits without its solves.
@@ -42,9 +49,9 @@ extension TraceStatistics {
         private var wellKnownRows: [Row?] = []
         private var spans: [String: Row] = [:]
         private var events = 0
-        private var passes: [LayoutPassStatistics] = []
+        private var passes: [Listed<LayoutPassStatistics>] = []
         private var layout = LayoutSummary.Accumulator()
-        private var transitions: [TransitionStatistics] = []
+        private var transitions: [Listed<TransitionStatistics>] = []
         private var transitionDurations = DurationRecorder()
         private var frames = FrameSummary.Accumulator()
         /// The solves of the engine since the current pass of each window began: time and rows.
@@ -128,16 +135,19 @@ extension TraceStatistics {
                         window: event.subject.id,
                         LayoutPassStatistics(
                             seq: event.seq, controller: event.subject.name, index: event.details.index,
-                            views: max(event.details.count ?? 0, 0), duration: duration, solveDuration: nil, solveRows: nil))
+                            views: max(event.details.count ?? 0, 0), duration: duration, solveDuration: nil, solveRows: nil),
+                        at: event.timestamp)
                 } else if event.hook == .displayFrame {
                     frames.end(subject: event.subject.id, duration: duration, cells: event.details.count ?? 0)
                 } else if event.hook == .transition {
                     transitionDurations.record(duration)
                     if transitions.count < listing {
                         transitions.append(
-                            TransitionStatistics(
-                                seq: event.seq, controller: event.subject.name, target: event.details.target?.name,
-                                kind: event.details.text, animated: event.details.animated, duration: duration))
+                            Listed(
+                                time: event.timestamp,
+                                item: TransitionStatistics(
+                                    seq: event.seq, controller: event.subject.name, target: event.details.target?.name,
+                                    kind: event.details.text, animated: event.details.animated, duration: duration)))
                     }
                 }
             }
@@ -151,16 +161,16 @@ extension TraceStatistics {
             if waits { pendingSolves[window] = total } else { solving[window] = total }
         }
 
-        /// The end of a pass of `window`, with the solves since the one before.
-        private mutating func endPass(window: UInt, _ pass: LayoutPassStatistics) {
+        /// The end of a pass of `window` at `time`, with the solves since the one before.
+        private mutating func endPass(window: UInt, _ pass: LayoutPassStatistics, at time: UInt64) {
             let listed = passes.count < listing ? passes.count : nil
-            if listed != nil { passes.append(pass) }
+            if listed != nil { passes.append(Listed(time: time, item: pass)) }
             if continues, passEnded.insert(window).inserted {
                 pendingPasses.append(PendingPass(window: window, pass: pass, listed: listed))
                 return
             }
             let counted = count(pass, of: window)
-            if let listed { passes[listed] = counted }
+            if let listed { passes[listed].item = counted }
         }
 
         /// Counts a pass of `window` with the solves since the one before; returns it with them.
@@ -174,11 +184,13 @@ extension TraceStatistics {
         /// Adds the events `other` was given, as if they had been added here: the accumulators of
         /// several readers of one trace, each given its own share of the events (`lifetrace stats
         /// --jobs`), merge into the statistics of the whole. Listed passes and transitions are the
-        /// first by `seq` of both.
+        /// first of both in time (then by `seq`), as one reader of the trace lists them.
         public mutating func merge(_ other: Accumulator) {
             mergeCounts(other)
-            passes = Array((passes + other.passes).sorted { $0.seq < $1.seq }.prefix(listing))
-            transitions = Array((transitions + other.transitions).sorted { $0.seq < $1.seq }.prefix(listing))
+            passes = Array(
+                (passes + other.passes).sorted { ($0.time, $0.item.seq) < ($1.time, $1.item.seq) }.prefix(listing))
+            transitions = Array(
+                (transitions + other.transitions).sorted { ($0.time, $0.item.seq) < ($1.time, $1.item.seq) }.prefix(listing))
             frames.merge(other.frames)
         }
 
@@ -200,7 +212,7 @@ extension TraceStatistics {
                     pendingPasses.append(PendingPass(window: pending.window, pass: pending.pass, listed: place))
                 } else {
                     let counted = count(pending.pass, of: pending.window)
-                    if let listed = pending.listed { laterPasses[listed] = counted }
+                    if let listed = pending.listed { laterPasses[listed].item = counted }
                 }
             }
             // A window whose pass ended in `later`: what it has open now is what `later` saw since.
@@ -237,7 +249,7 @@ extension TraceStatistics {
             }.sorted(by: Self.slowestFirst)
             return TraceStatistics(
                 source: source, events: events, issues: issues, byController: byController, hooks: hooks, spans: spans,
-                layoutPasses: passes, layout: layout.summary, transitions: transitions,
+                layoutPasses: passes.map(\.item), layout: layout.summary, transitions: transitions.map(\.item),
                 transitionDurations: transitionDurations.summary, frames: frames.summary)
         }
 
