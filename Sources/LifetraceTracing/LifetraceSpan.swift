@@ -95,7 +95,8 @@ public final class LifetraceSpan: Tracing.Span {
             let ids = SpanFields.IDs(traceContext.value, parent: parentSpanID)
             let interval = probe.beginInterval(
                 .span, SpanFields.details(ids, kind: kind, attributes: [:], links: [], status: nil, errors: nil))
-            records = .interval(interval, ids)
+            // A begin no sink took has no end to record.
+            if interval.isActive { records = .interval(interval, ids) }
         }
         self.state = Mutex(State(operationName: operationName, records: records))
     }

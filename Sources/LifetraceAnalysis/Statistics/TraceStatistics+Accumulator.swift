@@ -187,11 +187,14 @@ extension TraceStatistics {
         /// first of both in time (then by `seq`), as one reader of the trace lists them.
         public mutating func merge(_ other: Accumulator) {
             mergeCounts(other)
-            passes = Array(
-                (passes + other.passes).sorted { ($0.time, $0.item.seq) < ($1.time, $1.item.seq) }.prefix(listing))
-            transitions = Array(
-                (transitions + other.transitions).sorted { ($0.time, $0.item.seq) < ($1.time, $1.item.seq) }.prefix(listing))
+            passes = earliest(passes + other.passes, seq: \.seq)
+            transitions = earliest(transitions + other.transitions, seq: \.seq)
             frames.merge(other.frames)
+        }
+
+        /// The first ``listing`` of `items` in time, then by `seq`.
+        private func earliest<Item>(_ items: [Listed<Item>], seq: KeyPath<Item, UInt64>) -> [Listed<Item>] {
+            Array(items.sorted { ($0.time, $0.item[keyPath: seq]) < ($1.time, $1.item[keyPath: seq]) }.prefix(listing))
         }
 
         /// Adds the events given to `later`, a ``continuation()`` of this accumulator (or of the last
